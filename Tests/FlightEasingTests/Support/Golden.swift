@@ -1,0 +1,12 @@
+import Foundation
+
+/// The golden files under `Golden/`, written by `Scripts/golden/generate.py` from independent
+/// implementations (pytweening, mpmath, scipy's ODE integrator, a per-millisecond recurrence).
+enum Golden {
+    static func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Golden") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Golden/\(name).json"])
+        }
+        return try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
+    }
+}
