@@ -2,6 +2,14 @@
 
 import PackageDescription
 
+import class Foundation.ProcessInfo
+
+/// Whether this build is `../shared/tools/apple-typecheck` compiling the package for iOS on Linux.
+/// That tool puts its own `apple-typecheck/bin` folder first on PATH and stops at object files:
+/// there is no Apple linker here, so the command-line demo (not an iOS product anyway) is left
+/// out. Its gallery code is a library target and is still compiled for iOS.
+let isAppleTypecheck = ProcessInfo.processInfo.environment["PATH"]?.contains("apple-typecheck/bin") ?? false
+
 let package = Package(
     name: "Flight",
     platforms: [
@@ -15,11 +23,11 @@ let package = Package(
 
         .library(name: "FlightEasing", targets: ["FlightEasing"]),
         .library(name: "FlightCore", targets: ["FlightCore"]),
-
+    ] + (isAppleTypecheck ? [] : [
         // MARK: - Demo
 
         .executable(name: "flight-demo", targets: ["FlightDemo"]),
-    ],
+    ]),
     targets: [
         // MARK: - Timing math
 
@@ -34,8 +42,8 @@ let package = Package(
 
         // MARK: - Demo
 
-        .executableTarget(
-            name: "FlightDemo",
+        .target(
+            name: "FlightGallery",
             dependencies: ["FlightCore"],
             path: "DemoApp/Gallery"
         ),
@@ -47,6 +55,14 @@ let package = Package(
             dependencies: ["FlightEasing"],
             resources: [.copy("Golden")]
         ),
-    ],
+    ] + (isAppleTypecheck ? [] : [
+        // MARK: - Demo command
+
+        .executableTarget(
+            name: "FlightDemo",
+            dependencies: ["FlightGallery"],
+            path: "DemoApp/CommandLine"
+        ),
+    ]),
     swiftLanguageModes: [.v6]
 )
