@@ -25,7 +25,7 @@ import Foundation
 ///
 /// Normalized time outside `0...1` holds the endpoint (`progress(at: -1) == 0`,
 /// `progress(at: 2) == 1`) and has velocity 0; a NaN time is treated as 0.
-public indirect enum Easing: Sendable, Hashable {
+public enum Easing: Sendable, Hashable {
     // MARK: Polynomial steps
 
     /// Constant speed: `p`.
@@ -167,7 +167,7 @@ public indirect enum Easing: Sendable, Hashable {
     /// For a timing curve `f`, the reversed curve is `1 − f(1 − p)`. A physical easing is resolved
     /// from rest, then played from its end to its start, mirrored so that it still travels from
     /// the start value to the end value.
-    case reversed(Easing)
+    indirect case reversed(Easing)
 
     // MARK: Physical motion
 

@@ -159,13 +159,13 @@ public struct SpringMotion: Sendable, Hashable {
     /// Critically damped or overdamped: `x` has at most one zero and `v` at most one zero, so
     /// `|x|` is monotone between them and after them.
     private func creepingLastCrossing(_ threshold: Double) -> TimeInterval {
-        var points: [Double] = [0]
-        for time in [time(whereSineOverCosineIs: -initialDisplacement / displacementSine),
-                     time(whereSineOverCosineIs: -initialVelocity / velocitySine)] {
-            if let time { points.append(time) }
-        }
-        points.sort()
-        let last = points[points.count - 1]
+        // Breakpoints: 0, then the zero of x and the zero of v where they exist, in order.
+        let zeroOfX = time(whereSineOverCosineIs: -initialDisplacement / displacementSine)
+        let zeroOfV = time(whereSineOverCosineIs: -initialVelocity / velocitySine)
+        let first = min(zeroOfX ?? .infinity, zeroOfV ?? .infinity)
+        let second = max(zeroOfX ?? -.infinity, zeroOfV ?? -.infinity)
+        let points = (0.0, first.isFinite ? first : nil, second.isFinite && second != first ? second : nil)
+        let last = points.2 ?? points.1 ?? points.0
         if abs(position(at: last)) >= threshold {
             var step = 1 / spring.naturalFrequency
             var end = last + step
@@ -176,9 +176,13 @@ public struct SpringMotion: Sendable, Hashable {
             }
             return lastCrossing(threshold, from: last, to: end)
         }
-        for index in stride(from: points.count - 2, through: 0, by: -1)
-        where abs(position(at: points[index])) >= threshold {
-            return lastCrossing(threshold, from: points[index], to: points[index + 1])
+        // |x| is inside the band from `last` on: the crossing is in the latest earlier segment
+        // that starts outside it.
+        if let middle = points.1, let end = points.2, abs(position(at: middle)) >= threshold {
+            return lastCrossing(threshold, from: middle, to: end)
+        }
+        if let end = points.1, abs(initialDisplacement) >= threshold {
+            return lastCrossing(threshold, from: 0, to: end)
         }
         return 0
     }

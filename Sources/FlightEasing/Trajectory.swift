@@ -31,13 +31,13 @@ public struct Trajectory: Sendable {
     public let duration: TimeInterval
     private let motion: Motion
 
-    private indirect enum Motion: Sendable {
+    private enum Motion: Sendable {
         case curve(Easing)
         case spring(SpringMotion)
         /// Decay towards `to`: progress `1 − e^(λt)`.
         case decay(exponent: Double)
         /// The inner trajectory played from its end to its start, mirrored.
-        case reversed(Trajectory)
+        indirect case reversed(Trajectory)
     }
 
     /// Resolves an easing for one scalar.
