@@ -16,7 +16,7 @@ enum EasingGallery {
     }
 
     /// Value (blue) and velocity (orange, dashed, scaled to fit) of a timing curve over 0…1.
-    static func curveCard(_ easing: Easing) -> String {
+    static func curveCard(_ easing: Easing, title: String? = nil) -> String {
         let xs = (0...samples).map { Double($0) / Double(samples) }
         let values = xs.map { easing.progress(at: $0) }
         let velocities = xs.map { easing.velocity(at: $0) }
@@ -29,7 +29,7 @@ enum EasingGallery {
                                  dashed: true, width: 1.2))
         plot.series.append(.init(points: zip(xs, values).map { ($0, $1) }, color: "#2c5fd6"))
         let range = String(format: "range %.3f…%.3f, peak velocity %.2f", values.min() ?? 0, values.max() ?? 0, peak)
-        return card("." + easing.description, plot, caption: range)
+        return card(title ?? "." + easing.description, plot, caption: range)
     }
 
     /// A spring or decay moving a value from 0 to 1, over its own settling time.
@@ -39,8 +39,8 @@ enum EasingGallery {
         let values = ts.map { trajectory.value(at: $0) }
         var plot = SVGPlot(xRange: 0...end, yRange: (0.0...1.0).including(values))
         plot.series.append(.init(points: zip(ts, values).map { ($0, $1) }, color: "#2c5fd6"))
-        plot.markers.append((trajectory.duration, String(format: "settled %.3f s", trajectory.duration)))
-        return card(title, plot, caption: caption)
+        plot.markers.append((trajectory.duration, "settled"))
+        return card(title, plot, caption: caption + String(format: "; settles at %.3f s (x axis: seconds)", trajectory.duration))
     }
 
     static func html() -> String {
@@ -49,10 +49,12 @@ enum EasingGallery {
         for easing in Easing.allNamed { out += curveCard(easing) }
         out += "</div>\n<h2>CoreAnimation timing functions and steps</h2><div class=\"grid\">\n"
         let presets: [(String, CubicBezier)] = [
-            ("default", .default), ("easeIn", .easeIn), ("easeOut", .easeOut),
-            ("easeInEaseOut", .easeInEaseOut), ("overshoot", CubicBezier(0.68, -0.55, 0.265, 1.55)),
+            (".default", .default), (".easeIn", .easeIn), (".easeOut", .easeOut),
+            (".easeInEaseOut", .easeInEaseOut), ("CubicBezier(0.68, -0.55, 0.265, 1.55)", CubicBezier(0.68, -0.55, 0.265, 1.55)),
         ]
-        for (_, bezier) in presets { out += curveCard(.cubicBezier(bezier)) }
+        for (name, bezier) in presets {
+            out += curveCard(.cubicBezier(bezier), title: ".cubicBezier(\(name))")
+        }
         for position in Steps.Position.allCases { out += curveCard(.steps(4, position)) }
         out += curveCard(.reversed(.outBounce))
         out += "</div>\n<h2>Springs</h2><p>A move from 0 to 1 from rest; the dashed line marks the "
@@ -73,9 +75,8 @@ enum EasingGallery {
             + "target with different velocities (pt/s), critically damped.</p><div class=\"grid\">\n"
         for velocity in [0.0, 1500, 4000, -1500] {
             let trajectory = Trajectory(easing: .springDecay(velocity: velocity), from: 0, to: 300, duration: 0)
-            let normalized = Trajectory(easing: .springDecay(velocity: velocity / 300), from: 0, to: 1, duration: 0)
-            out += motionCard(".springDecay(velocity: \(Int(velocity)))", normalized, caption: String(
-                format: "settles in %.3f s", trajectory.duration))
+            out += motionCard(".springDecay(velocity: \(Int(velocity)))", trajectory, caption: String(
+                format: "0 → 300 pt, released at %.0f pt/s", velocity))
         }
         out += "</div>\n<h2>Decay</h2><p>Scroll-view deceleration landing exactly on the target.</p>"
             + "<div class=\"grid\">\n"

@@ -37,8 +37,8 @@ struct SVGPlot {
         for marker in markers {
             out += "<line x1=\"\(f(px(marker.x)))\" y1=\"\(f(inset))\" x2=\"\(f(px(marker.x)))\" "
                 + "y2=\"\(f(height - inset))\" stroke=\"#e99\" stroke-dasharray=\"3 3\"/>\n"
-                + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(height - inset - 2))\" "
-                + "font-size=\"9\" fill=\"#c55\">\(marker.label)</text>\n"
+                + "<text x=\"\(f(px(marker.x) - 3))\" y=\"\(f(height - inset - 2))\" "
+                + "font-size=\"9\" fill=\"#c55\" text-anchor=\"end\">\(marker.label)</text>\n"
         }
         for line in series where !line.points.isEmpty {
             let path = line.points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
