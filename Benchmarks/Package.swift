@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// Flight's benchmarks live in their own package so that the library itself keeps zero
+// dependencies. Run them from this folder:
+//
+//     swift package benchmark
+//
+let package = Package(
+    name: "FlightBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Flight", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EasingBenchmarks",
+            dependencies: [
+                .product(name: "FlightEasing", package: "Flight"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EasingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
