@@ -176,7 +176,7 @@ public enum Easing: Sendable, Hashable {
     case spring(Spring)
     /// A spring that starts from an explicit velocity, such as a pan gesture's at release.
     ///
-    /// Build one with ``springDecay(velocity:spring:)-swift.type.method`` or
+    /// Build one with ``springDecay(velocity:spring:)-(Double,_)`` or
     /// ``springDecay(velocity:spring:)-(CGPoint,_)``.
     case springDecay(SpringDecay)
     /// Decelerates like a released scroll view and comes to rest exactly on the end value.

@@ -91,7 +91,7 @@ public struct Spring: Sendable, Hashable {
     public static let snappy = Spring(duration: 0.5, bounce: 0.15)
     /// Duration 0.5 s, a clear bounce (0.3).
     public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
-    /// The spring ``Easing/springDecay(velocity:spring:)-swift.type.method`` uses by default:
+    /// The spring ``Easing/springDecay(velocity:spring:)-(Double,_)`` uses by default:
     /// critically damped, response 0.5 s, so a released view glides into place.
     public static let springDecay = Spring(response: 0.5, dampingRatio: 1)
 

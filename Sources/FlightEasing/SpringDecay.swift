@@ -1,6 +1,6 @@
 /// A spring that starts from an explicit velocity, such as a pan gesture's when it ends.
 ///
-/// Create one through ``Easing/springDecay(velocity:spring:)-swift.type.method`` (a scalar) or
+/// Create one through ``Easing/springDecay(velocity:spring:)-(Double,_)`` (a scalar) or
 /// ``Easing/springDecay(velocity:spring:)-(CGPoint,_)`` (a point). The motion moves from the start
 /// value to the end value, leaving the start with this velocity, and takes its own settling time;
 /// the duration it is given is ignored.

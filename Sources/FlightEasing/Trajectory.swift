@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Timing curves run for the duration they are given and ignore the initial velocity. Springs
 /// start from the initial velocity (a ``SpringDecay`` from its own) and, like decays, run for
-/// their settling time with the given ``settlingFraction``; they snap to the end value after it,
+/// their settling time (see the `settlingFraction` parameter of the initializer); they snap to the end value after it,
 /// which moves them by at most that fraction of their scale.
 ///
 /// Times are in seconds from the start. Before 0 the value is `from`; from ``duration`` on it is
