@@ -53,6 +53,9 @@ public struct Trajectory: Sendable {
     ///     for a point); selects the velocity of a ``Easing/springDecay(_:)``.
     ///   - settlingFraction: The band around the end value, as a fraction of the motion's scale,
     ///     within which a physical easing counts as settled.
+    ///   - settlingTolerance: An upper bound on that band in value units, for large motions whose
+    ///     fraction would be visible (a 0.1 % band is 2 pt on a 2,000 pt fling). Infinite by
+    ///     default; ignored unless positive.
     public init(
         easing: Easing,
         from: Double,
@@ -60,27 +63,32 @@ public struct Trajectory: Sendable {
         duration: TimeInterval,
         initialVelocity: Double = 0,
         component: Int = 0,
-        settlingFraction: Double = SpringMotion.defaultSettlingFraction
+        settlingFraction: Double = SpringMotion.defaultSettlingFraction,
+        settlingTolerance: Double = .infinity
     ) {
+        func band(scale: Double) -> Double {
+            guard settlingTolerance > 0, scale > 0 else { return settlingFraction }
+            return min(settlingFraction, settlingTolerance / scale)
+        }
         self.from = from
         self.to = to
         switch easing {
         case .spring(let spring):
             let motion = spring.motion(displacement: from - to, velocity: initialVelocity)
             self.motion = .spring(motion)
-            self.duration = motion.settlingDuration(fraction: settlingFraction)
+            self.duration = motion.settlingDuration(fraction: band(scale: motion.scale))
         case .springDecay(let springDecay):
             let velocity = springDecay.velocity(ofComponent: component)
             let motion = springDecay.spring.motion(displacement: from - to, velocity: velocity)
             self.motion = .spring(motion)
-            self.duration = motion.settlingDuration(fraction: settlingFraction)
+            self.duration = motion.settlingDuration(fraction: band(scale: motion.scale))
         case .decay(let decay):
             self.motion = .decay(exponent: decay.exponent)
-            self.duration = from == to ? 0 : decay.settlingDuration(fraction: settlingFraction)
+            self.duration = from == to ? 0 : decay.settlingDuration(fraction: band(scale: abs(to - from)))
         case .reversed(let inner) where inner.hasIntrinsicDuration:
             let forward = Trajectory(
                 easing: inner, from: from, to: to, duration: duration,
-                component: component, settlingFraction: settlingFraction
+                component: component, settlingFraction: settlingFraction, settlingTolerance: settlingTolerance
             )
             self.motion = .reversed(forward)
             self.duration = forward.duration
