@@ -55,6 +55,11 @@ let package = Package(
             dependencies: ["FlightEasing"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(
+            name: "FlightCoreTests",
+            dependencies: ["FlightCore"],
+            resources: [.copy("Golden")]
+        ),
     ] + (isAppleTypecheck ? [] : [
         // MARK: - Demo command
 

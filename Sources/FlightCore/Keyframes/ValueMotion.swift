@@ -1,0 +1,213 @@
+import Foundation
+
+/// A whole value in motion: an easing applied between two values of any ``AnimatableValue``
+/// type, giving the value, velocity and progress at any time.
+///
+/// ```swift
+/// let slide = try ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: 40),
+///                             easing: .outCubic, duration: 0.5)
+/// let halfway = slide.value(at: 0.25)
+/// let keys = slide.keyframes(tolerance: .geometry)   // what CoreAnimation will play
+/// ```
+///
+/// Timing curves move the value along its ``AnimatableValue/Path`` with one shared progress.
+/// Physical easings do the same for transforms and colours, but move each component of a
+/// componentwise value (points, sizes, rects, numbers) on its own spring, so a two-dimensional
+/// gesture velocity is honoured in both directions.
+public struct ValueMotion<Value: AnimatableValue>: Sendable {
+    /// The start value.
+    public let from: Value
+    /// The end value.
+    public let to: Value
+    /// The easing.
+    public let easing: Easing
+    /// How long the motion takes: the given duration for timing curves, the longest settling
+    /// time of its components for physical easings.
+    public let duration: TimeInterval
+
+    /// The tolerance the motion will be shown with; see ``init(from:to:easing:duration:initialVelocity:settlingFraction:tolerance:)``.
+    public let tolerance: KeyframeTolerance
+
+    private let path: Value.Path
+    private let channels: Channels
+    /// `from.distance(to: to)`.
+    private let travel: Double
+
+    private enum Channels: Sendable {
+        /// One progress, 0 to 1, along the path.
+        case progress(Trajectory)
+        /// One trajectory per component.
+        case components([Trajectory])
+    }
+
+    /// Resolves a motion.
+    ///
+    /// - Parameters:
+    ///   - from: The start value.
+    ///   - to: The end value.
+    ///   - easing: The easing.
+    ///   - duration: The duration in seconds, used by timing curves (physical easings take
+    ///     their own settling time).
+    ///   - initialVelocity: The velocity at the start, per component in value units per second,
+    ///     for ``Easing/spring(_:)`` (a redirected animation passes its in-flight velocity).
+    ///     For transforms and colours only its part along the path counts.
+    ///   - settlingFraction: The band, as a fraction of each motion's scale, within which a
+    ///     physical easing counts as settled.
+    ///   - tolerance: How closely the motion will be shown: the default for ``keyframes(tolerance:)``,
+    ///     and a cap on the settling band, so that a large spring's final snap to its end value
+    ///     is never bigger than the tolerance.
+    /// - Throws: ``AnimationValueError/nonFinite(_:component:)`` for a NaN or infinite value or
+    ///   velocity, ``AnimationValueError/invalidDuration(_:)`` for a negative, NaN or infinite
+    ///   duration.
+    public init(
+        from: Value,
+        to: Value,
+        easing: Easing,
+        duration: TimeInterval,
+        initialVelocity: Value.Components = .zero,
+        settlingFraction: Double = SpringMotion.defaultSettlingFraction,
+        tolerance: KeyframeTolerance = .default
+    ) throws {
+        self.from = try from.validated("start value")
+        self.to = try to.validated("end value")
+        guard duration.isFinite, duration >= 0 else { throw AnimationValueError.invalidDuration(duration) }
+        for index in 0..<Value.componentCount where !initialVelocity[index].isFinite {
+            throw AnimationValueError.nonFinite("initial velocity", component: index)
+        }
+        self.easing = easing
+        self.tolerance = tolerance
+        path = Value.Path(from: from, to: to)
+        travel = from.distance(to: to)
+        // The settling band may not exceed what keyframes are allowed to miss by.
+        let bound = tolerance.bound(extent: travel)
+
+        if Value.Path.isComponentwise && easing.hasIntrinsicDuration {
+            let start = from.components, end = to.components
+            let trajectories = (0..<Value.componentCount).map { index in
+                Trajectory(easing: easing, from: start[index], to: end[index], duration: duration,
+                           initialVelocity: initialVelocity[index], component: index,
+                           settlingFraction: settlingFraction,
+                           settlingTolerance: bound / Double(Value.componentCount).squareRoot())
+            }
+            channels = .components(trajectories)
+            self.duration = trajectories.map(\.duration).max() ?? 0
+        } else {
+            var progressEasing = easing
+            var progressVelocity = 0.0
+            if easing.hasIntrinsicDuration {
+                // Along a path, velocity is the rate of progress: project it on the travel.
+                var velocity = initialVelocity
+                if case .springDecay(let springDecay) = easing {
+                    for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
+                    progressEasing = .spring(springDecay.spring)
+                }
+                let delta = to.components - from.components
+                let lengthSquared = (delta * delta).sum()
+                progressVelocity = lengthSquared > 0 ? (velocity * delta).sum() / lengthSquared : 0
+            }
+            let progress = Trajectory(easing: progressEasing, from: 0, to: 1, duration: duration,
+                                      initialVelocity: progressVelocity, settlingFraction: settlingFraction,
+                                      settlingTolerance: travel > 0 ? bound / travel : .infinity)
+            channels = .progress(progress)
+            self.duration = progress.duration
+        }
+    }
+
+    /// The value at time `t` (seconds from the start): `from` before 0, exactly `to` from
+    /// ``duration`` on.
+    public func value(at t: TimeInterval) -> Value {
+        if t >= duration { return to }
+        switch channels {
+        case .progress(let progress):
+            return path.value(at: progress.value(at: t))
+        case .components(let trajectories):
+            var components = Value.Components.zero
+            for (index, trajectory) in trajectories.enumerated() { components[index] = trajectory.value(at: t) }
+            return Value(components: components)
+        }
+    }
+
+    /// The velocity at time `t`, per component in value units per second. For transforms and
+    /// colours it is the rate of progress times the change in components, an approximation of
+    /// the motion along their curved path.
+    public func velocity(at t: TimeInterval) -> Value.Components {
+        switch channels {
+        case .progress(let progress):
+            return (to.components - from.components) * progress.velocity(at: t)
+        case .components(let trajectories):
+            var components = Value.Components.zero
+            for (index, trajectory) in trajectories.enumerated() { components[index] = trajectory.velocity(at: t) }
+            return components
+        }
+    }
+
+    /// How far along the motion is at `t`: the signed projection of `value − from` onto
+    /// `to − from`, divided by `|to − from|²` (for transforms and colours, the progress along
+    /// their path). Springs can pass 1. When `from == to` it is the fraction of the duration
+    /// elapsed, so it is never NaN.
+    public func progress(at t: TimeInterval) -> Double {
+        switch channels {
+        case .progress(let progress):
+            guard travel > 0 else { return Self.timeProgress(t, duration) }
+            return progress.value(at: t)
+        case .components:
+            let delta = to.components - from.components
+            let lengthSquared = (delta * delta).sum()
+            guard lengthSquared > 0 else { return Self.timeProgress(t, duration) }
+            return ((value(at: t).components - from.components) * delta).sum() / lengthSquared
+        }
+    }
+
+    /// The fraction of `duration` elapsed at `t`, 1 for a zero duration.
+    private static func timeProgress(_ t: TimeInterval, _ duration: TimeInterval) -> Double {
+        if t >= duration { return 1 }
+        return t > 0 ? t / duration : 0
+    }
+
+    /// Whether the value never changes: a progress along a path of zero length.
+    var isStill: Bool {
+        if case .progress = channels { return travel == 0 }
+        return false
+    }
+
+    /// The channels the keyframe sampler follows: the progress, or each component.
+    var channelCount: Int {
+        switch channels {
+        case .progress: 1
+        case .components(let trajectories): trajectories.count
+        }
+    }
+
+    /// The channels' values at `t`, in the first ``channelCount`` lanes.
+    func channelValues(at t: TimeInterval) -> SIMD16<Double> {
+        var result = SIMD16<Double>.zero
+        switch channels {
+        case .progress(let progress):
+            result[0] = progress.value(at: t)
+        case .components(let trajectories):
+            for (index, trajectory) in trajectories.enumerated() { result[index] = trajectory.value(at: t) }
+        }
+        return result
+    }
+
+    /// The value a set of channel values stands for.
+    func value(fromChannels channels: SIMD16<Double>) -> Value {
+        switch self.channels {
+        case .progress:
+            return path.value(at: channels[0])
+        case .components:
+            var components = Value.Components.zero
+            for index in 0..<Value.componentCount { components[index] = channels[index] }
+            return Value(components: components)
+        }
+    }
+
+    /// How far the value moves per unit of each channel, to turn a display tolerance into a
+    /// channel tolerance: the whole distance for the progress channel, 1 for components.
+    var channelScale: Double {
+        switch channels {
+        case .progress: from.distance(to: to)
+        case .components: 1
+        }
+    }
+}

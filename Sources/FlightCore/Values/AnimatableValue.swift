@@ -1,0 +1,158 @@
+import Foundation
+
+/// A value Flight can animate: a point, a size, a transform, a colour, a number.
+///
+/// The only requirement is a fixed-size vector of components (a SIMD vector, so no value ever
+/// allocates) and a way back from it; interpolation and distance have componentwise defaults that
+/// transforms and colours replace through their ``Path``.
+///
+/// ```swift
+/// extension Temperature: AnimatableValue {
+///     static var componentCount: Int { 1 }
+///     var components: SIMD2<Double> { SIMD2(kelvin, 0) }
+///     init(components: SIMD2<Double>) { self.init(kelvin: components[0]) }
+/// }
+/// ```
+public protocol AnimatableValue: Sendable {
+    /// A SIMD vector with at least ``componentCount`` lanes; unused lanes are zero.
+    associatedtype Components: SIMD, Sendable where Components.Scalar == Double
+    /// How the value moves from one end to the other. Componentwise straight lines by default;
+    /// transforms decompose, colours convert to a perceptual space.
+    associatedtype Path: InterpolationPath = ComponentwisePath<Self> where Path.Value == Self
+
+    /// How many leading lanes of ``Components`` the value uses.
+    static var componentCount: Int { get }
+    /// The value's components.
+    var components: Components { get }
+    /// Rebuilds a value from its components.
+    init(components: Components)
+    /// How far apart two values are, in the value's display units (points for geometry). Used
+    /// to scale remaining durations when an animation is redirected and to turn a keyframe
+    /// tolerance into a progress tolerance.
+    func distance(to other: Self) -> Double
+}
+
+extension AnimatableValue {
+    /// Euclidean distance over the components.
+    public func distance(to other: Self) -> Double {
+        let difference = other.components - components
+        return (difference * difference).sum().squareRoot()
+    }
+
+    /// The value a `fraction` of the way to `end` along the value's ``Path``. Fractions outside
+    /// `0...1` extrapolate, which is how overshooting easings overshoot.
+    public func interpolated(to end: Self, fraction: Double) -> Self {
+        Path(from: self, to: end).value(at: fraction)
+    }
+
+    /// The components as an array of ``componentCount`` numbers, for display and debugging.
+    public var componentArray: [Double] {
+        let all = components
+        return (0..<Self.componentCount).map { all[$0] }
+    }
+
+    /// Returns the value, or throws ``AnimationValueError/nonFinite(_:component:)`` if any
+    /// component is NaN or infinite. Flight validates every value this way before it reaches a
+    /// layer.
+    ///
+    /// - Parameter name: What the value is, for the error message (a key path, say).
+    public func validated(_ name: String = "\(Self.self)") throws -> Self {
+        let all = components
+        for index in 0..<Self.componentCount where !all[index].isFinite {
+            throw AnimationValueError.nonFinite(name, component: index)
+        }
+        return self
+    }
+}
+
+/// How a value moves from a start to an end: the curve through value space that progress
+/// 0…1 walks along. Built once per animation, so expensive preparation (decomposing a matrix,
+/// converting a colour) happens once, not per frame.
+public protocol InterpolationPath: Sendable {
+    /// The value type the path connects.
+    associatedtype Value: AnimatableValue
+    /// Whether the path is a straight line in component space, so each component can move on
+    /// its own (a spring with a two-dimensional gesture velocity moves x and y independently).
+    static var isComponentwise: Bool { get }
+    /// Prepares the path from `from` to `to`.
+    init(from: Value, to: Value)
+    /// The value at `fraction` along the path; 0 is `from`, 1 is `to`, other values extrapolate.
+    func value(at fraction: Double) -> Value
+}
+
+/// The straight line between two values, component by component.
+public struct ComponentwisePath<Value: AnimatableValue>: InterpolationPath {
+    /// Each component moves on its own.
+    public static var isComponentwise: Bool { true }
+    private let start: Value.Components
+    private let delta: Value.Components
+
+    /// Prepares the line from `from` to `to`.
+    public init(from: Value, to: Value) {
+        start = from.components
+        delta = to.components - from.components
+    }
+
+    /// `from + fraction × (to − from)`, exactly `to` at 1.
+    public func value(at fraction: Double) -> Value {
+        fraction == 1 ? Value(components: start + delta) : Value(components: start + delta * fraction)
+    }
+}
+
+/// A type that animates as a portable Flight value: platform types such as `CATransform3D`,
+/// `CGAffineTransform`, `CGColor` and `UIColor` convert to ``Transform3D``, ``Transform2D`` and
+/// ``Color`` and borrow their components, distance and path, so they behave exactly alike.
+public protocol PortableAnimatable: AnimatableValue {
+    /// The portable type this one animates as.
+    associatedtype Portable: AnimatableValue
+    /// The value as its portable counterpart.
+    var portable: Portable { get }
+    /// A value from its portable counterpart.
+    init(portable: Portable)
+}
+
+extension PortableAnimatable where Components == Portable.Components {
+    /// The portable value's component count.
+    public static var componentCount: Int { Portable.componentCount }
+    /// The portable value's components.
+    public var components: Components { portable.components }
+    /// A value from the portable value's components.
+    public init(components: Components) { self.init(portable: Portable(components: components)) }
+    /// The portable values' distance.
+    public func distance(to other: Self) -> Double { portable.distance(to: other.portable) }
+}
+
+/// The path of a ``PortableAnimatable`` type: its portable counterpart's path, converted.
+public struct PortablePath<Value: PortableAnimatable>: InterpolationPath {
+    /// Whether the portable path is componentwise.
+    public static var isComponentwise: Bool { Value.Portable.Path.isComponentwise }
+    private let path: Value.Portable.Path
+
+    /// Prepares the portable path.
+    public init(from: Value, to: Value) {
+        path = Value.Portable.Path(from: from.portable, to: to.portable)
+    }
+
+    /// The portable path's value, converted back.
+    public func value(at fraction: Double) -> Value {
+        Value(portable: path.value(at: fraction))
+    }
+}
+
+/// Why a value cannot be animated.
+public enum AnimationValueError: Error, Equatable, CustomStringConvertible {
+    /// A component is NaN or infinite.
+    case nonFinite(String, component: Int)
+    /// A duration is negative, NaN or infinite.
+    case invalidDuration(Double)
+
+    /// A sentence that says what is wrong.
+    public var description: String {
+        switch self {
+        case let .nonFinite(name, component):
+            "\(name) has a non-finite component (index \(component)); NaN and infinite values cannot be animated"
+        case let .invalidDuration(duration):
+            "duration \(duration) is not a finite, non-negative number of seconds"
+        }
+    }
+}

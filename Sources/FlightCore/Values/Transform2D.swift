@@ -1,0 +1,211 @@
+import Foundation
+
+/// A portable 2D affine transform with the layout of `CGAffineTransform`:
+/// `x′ = a·x + c·y + tx`, `y′ = b·x + d·y + ty`.
+///
+/// Transforms animate by the CSS 2D decomposition rules: translation, scale, a rotation angle and
+/// a residual matrix are interpolated separately, a flip of one axis against the other is turned
+/// into a rotation, and the rotation goes the short way round, so 170° → −170° passes through
+/// 180° and never through 0°. A singular end (a zero scale) cannot be decomposed: the
+/// interpolation then switches from start to end at 50 %.
+public struct Transform2D: Sendable, Hashable {
+    /// The x scale and rotation entry.
+    public var a: Double
+    /// The y shear and rotation entry.
+    public var b: Double
+    /// The x shear and rotation entry.
+    public var c: Double
+    /// The y scale and rotation entry.
+    public var d: Double
+    /// The x translation.
+    public var tx: Double
+    /// The y translation.
+    public var ty: Double
+
+    /// Creates a transform from its six entries.
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    /// The identity transform.
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A rotation by `angle` radians (counterclockwise in a y-up space, clockwise on screen).
+    public static func rotation(_ angle: Double) -> Transform2D {
+        Transform2D(a: cos(angle), b: sin(angle), c: -sin(angle), d: cos(angle), tx: 0, ty: 0)
+    }
+
+    /// A scale about the origin.
+    public static func scale(x: Double, y: Double) -> Transform2D {
+        Transform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    }
+
+    /// A translation.
+    public static func translation(x: Double, y: Double) -> Transform2D {
+        Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    /// This transform followed by `other` (`self.concatenating(other)` as in CoreGraphics).
+    public func concatenating(_ other: Transform2D) -> Transform2D {
+        Transform2D(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+            c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+            tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty
+        )
+    }
+
+    /// The upper-left and translation part of a 3D transform (exact when it ``Transform3D/isAffine2D``).
+    public init(_ transform: Transform3D) {
+        self.init(a: transform.m11, b: transform.m12, c: transform.m21, d: transform.m22,
+                  tx: transform.m41, ty: transform.m42)
+    }
+
+    /// The same transform as a 3D transform acting in the x–y plane.
+    public var transform3D: Transform3D {
+        Transform3D(m11: a, m12: b, m13: 0, m14: 0, m21: c, m22: d, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0, m41: tx, m42: ty, m43: 0, m44: 1)
+    }
+}
+
+extension Transform2D: AnimatableValue {
+    /// a, b, c, d, tx, ty.
+    public static var componentCount: Int { 6 }
+
+    /// `(a, b, c, d, tx, ty, 0, 0)`.
+    public var components: SIMD8<Double> { SIMD8(a, b, c, d, tx, ty, 0, 0) }
+
+    /// A transform from `(a, b, c, d, tx, ty)`.
+    public init(components: SIMD8<Double>) {
+        self.init(a: components[0], b: components[1], c: components[2], d: components[3],
+                  tx: components[4], ty: components[5])
+    }
+
+    /// Distance in display points between the decomposed transforms: translation in points, a
+    /// radian of rotation (the short way) or a unit of scale or shear counted as 100 pt.
+    public func distance(to other: Transform2D) -> Double {
+        let path = Transform2DPath(from: self, to: other)
+        if path.isDiscrete {
+            let difference = other.components - components
+            return (difference * difference).sum().squareRoot()
+        }
+        return path.start.distance(to: path.end)
+    }
+
+    /// The CSS 2D interpolation path.
+    public typealias Path = Transform2DPath
+}
+
+/// Interpolates ``Transform2D`` values by the CSS Transforms 2D rules.
+public struct Transform2DPath: InterpolationPath {
+    /// Transform components cannot move independently without shearing.
+    public static var isComponentwise: Bool { false }
+
+    fileprivate let start: DecomposedTransform2D
+    fileprivate let end: DecomposedTransform2D
+    /// The ends themselves, when one of them is singular and cannot be decomposed.
+    private let discrete: (Transform2D, Transform2D)?
+
+    /// Decomposes both ends and aligns their rotations ("Interpolation of decomposed 2D matrix
+    /// values"). If either end is singular (zero determinant), the path switches from start to
+    /// end at 50 %, as browsers do.
+    public init(from: Transform2D, to: Transform2D) {
+        var a = DecomposedTransform2D(from)
+        var b = DecomposedTransform2D(to)
+        let singular = from.a * from.d - from.b * from.c == 0 || to.a * to.d - to.b * to.c == 0
+        discrete = singular ? (from, to) : nil
+        // One end flipped in x, the other in y: the same as an unflipped rotation by 180°.
+        if (a.scale.x < 0 && b.scale.y < 0) || (a.scale.y < 0 && b.scale.x < 0) {
+            a.scale = -a.scale
+            a.angle += a.angle < 0 ? 180 : -180
+        }
+        // Don't rotate the long way round.
+        if a.angle == 0 { a.angle = 360 }
+        if b.angle == 0 { b.angle = 360 }
+        if abs(a.angle - b.angle) > 180 {
+            if a.angle > b.angle { a.angle -= 360 } else { b.angle -= 360 }
+        }
+        start = a
+        end = b
+    }
+
+    fileprivate var isDiscrete: Bool { discrete != nil }
+
+    /// The transform at `fraction` of the way.
+    public func value(at fraction: Double) -> Transform2D {
+        if let (from, to) = discrete { return fraction < 0.5 ? from : to }
+        return start.interpolated(to: end, fraction: fraction).recomposed
+    }
+}
+
+/// A 2D matrix split into the parts CSS interpolates: translation, scale, a rotation angle in
+/// degrees, and the remaining 2×2 matrix.
+struct DecomposedTransform2D: Sendable, Equatable {
+    var translation: SIMD2<Double>
+    var scale: SIMD2<Double>
+    var angle: Double
+    var residual: SIMD4<Double>
+
+    /// "Decomposing a 2D matrix" (CSS Transforms).
+    init(_ transform: Transform2D) {
+        var (row0x, row0y, row1x, row1y) = (transform.a, transform.b, transform.c, transform.d)
+        translation = SIMD2(transform.tx, transform.ty)
+        var scale = SIMD2((row0x * row0x + row0y * row0y).squareRoot(), (row1x * row1x + row1y * row1y).squareRoot())
+        // A negative determinant means one axis was flipped: flip the one with the smaller dot product.
+        if row0x * row1y - row0y * row1x < 0 {
+            if row0x < row1y { scale.x = -scale.x } else { scale.y = -scale.y }
+        }
+        if scale.x != 0 { row0x /= scale.x; row0y /= scale.x }
+        if scale.y != 0 { row1x /= scale.y; row1y /= scale.y }
+        let radians = atan2(row0y, row0x)
+        if radians != 0 {
+            let (sn, cs) = (-row0y, row0x)
+            let (m11, m12, m21, m22) = (row0x, row0y, row1x, row1y)
+            row0x = cs * m11 + sn * m21
+            row0y = cs * m12 + sn * m22
+            row1x = -sn * m11 + cs * m21
+            row1y = -sn * m12 + cs * m22
+        }
+        self.scale = scale
+        angle = radians * 180 / .pi
+        residual = SIMD4(row0x, row0y, row1x, row1y)
+    }
+
+    func interpolated(to other: DecomposedTransform2D, fraction t: Double) -> DecomposedTransform2D {
+        var result = self
+        result.translation += (other.translation - translation) * t
+        result.scale += (other.scale - scale) * t
+        result.angle += (other.angle - angle) * t
+        result.residual += (other.residual - residual) * t
+        return result
+    }
+
+    /// "Recomposing to a 2D matrix": scale · rotation · residual, then the translation.
+    ///
+    /// The specification's pseudo-code also multiplies the translation by the residual matrix,
+    /// which does not give back the matrix that was decomposed whenever it has a shear and a
+    /// translation (the animation would jump at its first frame). Flight keeps the translation
+    /// as decomposed, so decomposing and recomposing is exact.
+    var recomposed: Transform2D {
+        let (m11, m12, m21, m22) = (residual[0], residual[1], residual[2], residual[3])
+        let (tx, ty) = (translation.x, translation.y)
+        let radians = angle * .pi / 180
+        let (cs, sn) = (cos(radians), sin(radians))
+        // The rotation applies before the residual matrix: rotate · residual.
+        var a = cs * m11 + sn * m21
+        var b = cs * m12 + sn * m22
+        var c = -sn * m11 + cs * m21
+        var d = -sn * m12 + cs * m22
+        a *= scale.x; b *= scale.x
+        c *= scale.y; d *= scale.y
+        return Transform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    func distance(to other: DecomposedTransform2D) -> Double {
+        let weight = 100.0
+        let dt = other.translation - translation
+        let ds = (other.scale - scale) * weight
+        let dr = (other.residual - residual) * weight
+        let da = (other.angle - angle) * .pi / 180 * weight
+        return ((dt * dt).sum() + (ds * ds).sum() + (dr * dr).sum() + da * da).squareRoot()
+    }
+}
