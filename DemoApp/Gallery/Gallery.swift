@@ -15,9 +15,11 @@ public enum Gallery {
         .card { margin: 0; background: #fff; border: 1px solid #dde; border-radius: 8px; padding: 8px; }
         .card figcaption { margin-bottom: 4px; }
         .note { font-size: 11px; color: #667; max-width: 220px; }
+        .note.wide { max-width: 300px; }
         </style></head><body>
         <h1>Flight \(Flight.version) — demo gallery</h1>
         \(EasingGallery.html())
+        \(KeyframeGallery.html())
         </body></html>
         """
     }
