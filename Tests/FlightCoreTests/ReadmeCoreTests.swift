@@ -1,0 +1,40 @@
+import FlightCore
+import Foundation
+import Testing
+
+/// The README's FlightCore snippet, compiled and run; `FlightEasingTests/ReadmeTests` checks
+/// that every README block appears verbatim in a test.
+@Suite("README (FlightCore)")
+struct ReadmeCoreTests {
+    @Test("The values-and-keyframes snippet runs and gives the values its comments state")
+    func valuesSnippet() throws {
+        // README snippet begins
+
+        // Any AnimatableValue: numbers, points, sizes, rects, transforms, colours.
+        let slide = try ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: 40),
+                                    easing: .outBack, duration: 0.5, tolerance: .geometry)
+        let midway = slide.value(at: 0.25)
+
+        // What CoreAnimation will play: as few keyframes as keep it within 0.5 pt of the curve.
+        let keys = slide.keyframes()
+        let worst = slide.maximumDeviation(of: keys)             // ≤ 0.5 pt
+
+        // Transforms decompose (a rotation never shears) and take the short way round.
+        let turn = Transform2D.rotation(170 * .pi / 180)
+            .interpolated(to: .rotation(-170 * .pi / 180), fraction: 0.5)   // 180°, not 0°
+
+        // Colours mix premultiplied in Oklab, as CSS color-mix() does.
+        let mixed = Color(red: 1, green: 0, blue: 0)
+            .interpolated(to: Color(red: 0, green: 0, blue: 1), fraction: 0.5)
+        // README snippet ends
+        #expect(midway.x > 300)  // outBack has already overshot halfway through
+        #expect(keys.count > 2 && keys.values.last == CGPoint(x: 300, y: 40))
+        #expect(worst <= 0.5 * (1 + 1e-9))
+        expectClose(turn.a, -1, absolute: 1e-12)
+        expectClose(turn.b, 0, absolute: 1e-12)
+        let oklab = mixed.oklab
+        let expected = (Color(red: 1, green: 0, blue: 0).oklab + Color(red: 0, green: 0, blue: 1).oklab) / 2
+        expectClose(oklab.x, expected.x, absolute: 1e-12)
+        expectClose(oklab.y, expected.y, absolute: 1e-12)
+    }
+}
