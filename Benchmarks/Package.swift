@@ -24,6 +24,15 @@ let package = Package(
             path: "Benchmarks/EasingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "KeyframeBenchmarks",
+            dependencies: [
+                .product(name: "FlightCore", package: "Flight"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/KeyframeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,14 +92,20 @@ extension ValueMotion {
         guard duration > 0 else { return Keyframes(duration: 0, keyTimes: [0, 1], values: [to, to]) }
         let rate = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
         let steps = max(1, Int((duration * rate).rounded(.up)))
-        var times = (0..<steps).map { Double($0) / rate }
-        times.append(duration)
-        if times.count > 2, times[times.count - 1] - times[times.count - 2] < 1e-9 { times.remove(at: times.count - 2) }
-        return Keyframes(
-            duration: duration,
-            keyTimes: times.map { $0 / duration },
-            values: times.map { value(at: $0) }
-        )
+        var keyTimes: [Double] = []
+        var values: [Value] = []
+        keyTimes.reserveCapacity(steps + 1)
+        values.reserveCapacity(steps + 1)
+        for step in 0..<steps {
+            let t = Double(step) / rate
+            // Skip a last step that would land (almost) on the end.
+            if step > 0 && duration - t < 1e-9 { break }
+            keyTimes.append(t / duration)
+            values.append(value(at: t))
+        }
+        keyTimes.append(1)
+        values.append(to)
+        return Keyframes(duration: duration, keyTimes: keyTimes, values: values)
     }
 
     // MARK: Sampling
