@@ -41,9 +41,9 @@ extension ValueMotion {
     /// Keyframes as few as possible such that playing them back linearly stays within
     /// `tolerance` of this motion at every instant. Overshoot is kept; the ends are exact.
     ///
-    /// The motion is sampled on a 240 Hz grid, refined by bisection wherever the chord between
-    /// neighbouring samples misses the curve by more than 1/32 of the tolerance (kinks, fast
-    /// oscillations). The samples stream through a band of the remaining 31/32 of the tolerance
+    /// The motion is sampled in steps of at most 1/240 s, halved wherever the chord over a step
+    /// misses the curve by more than 1/32 of the tolerance (kinks, fast oscillations). The
+    /// samples stream through a band of the remaining 31/32 of the tolerance
     /// around the curve: a keyframe's straight line continues while some slope keeps it inside
     /// the band at every sample; where none does, the next keyframe goes at the last sample
     /// reached, on the side of the band the curve bends away from. Nothing is allocated but the
@@ -53,35 +53,27 @@ extension ValueMotion {
         guard !isStill else { return Keyframes(duration: duration, keyTimes: [0, 1], values: [from, to]) }
         let bound = channelBound(tolerance: tolerance)
         var fitter = BandFitter(motion: self, width: bound * 31 / 32)
-        let baseCount = max(8, Int((duration * 240).rounded(.up)))
+        let longestStep = duration / Double(max(8, Int((duration * 240).rounded(.up))))
         let minimumStep = max(duration * 1e-7, 1e-9)
         let threshold = bound / 32
-        // Depth-first bisection needs one stack entry per level; 64 levels reach far below
-        // the minimum step.
-        withUnsafeTemporaryAllocation(of: (Double, SIMD16<Double>).self, capacity: 64) { stack in
-            var current = (0.0, channelValues(at: 0))
-            fitter.start(at: current)
-            for index in 1...baseCount {
-                let t = index == baseCount ? duration : duration * Double(index) / Double(baseCount)
-                var depth = 0
-                stack[0] = (t, channelValues(at: t))
-                depth = 1
-                while depth > 0 {
-                    let end = stack[depth - 1]
-                    if end.0 - current.0 > minimumStep && depth < stack.count {
-                        let middleTime = (current.0 + end.0) / 2
-                        let middle = channelValues(at: middleTime)
-                        if Self.largestMagnitude(middle - (current.1 + end.1) * 0.5) > threshold {
-                            stack[depth] = (middleTime, middle)
-                            depth += 1
-                            continue
-                        }
-                    }
-                    depth -= 1
-                    fitter.add(end)
-                    current = end
-                }
+        // Walk from 0 to the end in steps of at most 1/240 s, halving a step until the chord
+        // over it misses the curve at its midpoint by no more than `threshold`, and growing it
+        // again after each accepted step. Needs no storage beyond the current point.
+        var current = (time: 0.0, value: channelValues(at: 0))
+        var step = longestStep
+        fitter.start(at: current)
+        while current.time < duration {
+            var end = min(current.time + step, duration)
+            var endValue = channelValues(at: end)
+            while end - current.time > minimumStep {
+                let middleTime = (current.time + end) / 2
+                let middle = channelValues(at: middleTime)
+                if Self.largestMagnitude(middle - (current.value + endValue) * 0.5) <= threshold { break }
+                (end, endValue) = (middleTime, middle)
             }
+            fitter.add((end, endValue))
+            step = min((end - current.time) * 2, longestStep)
+            current = (end, endValue)
         }
         return fitter.finish()
     }
