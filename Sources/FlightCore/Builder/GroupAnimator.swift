@@ -1,0 +1,188 @@
+import Foundation
+
+/// The builder a group animation's closure receives: one setter per animatable property, each
+/// returning a ``PropertyAnimator`` to configure duration, easing and priority.
+///
+/// ```swift
+/// layer.animate(.maxTime) { animator in
+///     animator.bounds(newBounds).duration(0.5).easing(.outCubic).primary(true)
+///     animator.position(newPosition).duration(0.5).easing(.inSine).primary(true)
+///     animator.alpha(0).duration(0.5).easing(.outCubic)
+///     animator.value(1.0, forKeyPath: "animatableProgress").duration(0.5)
+///     animator.setDidStopCallback { _, finished in print("done:", finished) }
+/// }
+/// ```
+@MainActor
+public final class GroupAnimator {
+    /// The plan being built.
+    public private(set) var plan: AnimationPlan
+
+    init(timingPriority: TimingPriority) {
+        plan = AnimationPlan(timingPriority: timingPriority)
+    }
+
+    /// How the group's duration is chosen when it is synchronized.
+    public var timingPriority: TimingPriority {
+        get { plan.timingPriority }
+        set { plan.timingPriority = newValue }
+    }
+
+    // MARK: Any key path
+
+    /// Animates any key path, including CoreAnimation sub-paths such as `position.x`,
+    /// `transform.rotation.z` and `transform.scale`, and custom properties. The value's type must
+    /// match the key path's (a `CGPoint` for `position`, a `Double` for `position.x`); a mismatch
+    /// is reported through ``FlightDiagnostics`` and the property is skipped.
+    @discardableResult
+    public func value<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> PropertyAnimator {
+        let index = plan.upsert(PropertyPlan(keyPath: keyPath, target: value))
+        return PropertyAnimator(animator: self, index: index)
+    }
+
+    // MARK: Layer properties
+
+    /// Animates `opacity` (a view's `alpha`).
+    @discardableResult
+    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> PropertyAnimator { value(Double(alpha), forKeyPath: "opacity") }
+
+    /// Animates `opacity`.
+    @discardableResult
+    public func opacity<T: BinaryFloatingPoint>(_ opacity: T) -> PropertyAnimator { alpha(opacity) }
+
+    /// Animates `backgroundColor`.
+    @discardableResult
+    public func backgroundColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "backgroundColor") }
+
+    /// Animates `bounds`.
+    @discardableResult
+    public func bounds(_ bounds: CGRect) -> PropertyAnimator { value(bounds, forKeyPath: "bounds") }
+
+    /// Animates `bounds.size`.
+    @discardableResult
+    public func size(_ size: CGSize) -> PropertyAnimator { value(size, forKeyPath: "bounds.size") }
+
+    /// Animates `position` (a view's `center`).
+    @discardableResult
+    public func position(_ position: CGPoint) -> PropertyAnimator { value(position, forKeyPath: "position") }
+
+    /// Animates `position` (a view's `center`).
+    @discardableResult
+    public func center(_ center: CGPoint) -> PropertyAnimator { position(center) }
+
+    /// Animates `anchorPoint`.
+    @discardableResult
+    public func anchorPoint(_ point: CGPoint) -> PropertyAnimator { value(point, forKeyPath: "anchorPoint") }
+
+    /// Animates `transform` to a 2D transform (a view's `transform`).
+    @discardableResult
+    public func transform(_ transform: Transform2D) -> PropertyAnimator {
+        value(transform.transform3D, forKeyPath: "transform")
+    }
+
+    /// Animates `transform`.
+    @discardableResult
+    public func transform3D(_ transform: Transform3D) -> PropertyAnimator { value(transform, forKeyPath: "transform") }
+
+    /// Animates `borderColor`.
+    @discardableResult
+    public func borderColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "borderColor") }
+
+    /// Animates `borderWidth`.
+    @discardableResult
+    public func borderWidth<T: BinaryFloatingPoint>(_ width: T) -> PropertyAnimator {
+        value(Double(width), forKeyPath: "borderWidth")
+    }
+
+    /// Animates `contentsRect`.
+    @discardableResult
+    public func contentsRect(_ rect: CGRect) -> PropertyAnimator { value(rect, forKeyPath: "contentsRect") }
+
+    /// Animates `cornerRadius`.
+    @discardableResult
+    public func cornerRadius<T: BinaryFloatingPoint>(_ radius: T) -> PropertyAnimator {
+        value(Double(radius), forKeyPath: "cornerRadius")
+    }
+
+    /// Animates `shadowColor`.
+    @discardableResult
+    public func shadowColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "shadowColor") }
+
+    /// Animates `shadowOffset`.
+    @discardableResult
+    public func shadowOffset(_ offset: CGSize) -> PropertyAnimator { value(offset, forKeyPath: "shadowOffset") }
+
+    /// Animates `shadowOpacity`.
+    @discardableResult
+    public func shadowOpacity<T: BinaryFloatingPoint>(_ opacity: T) -> PropertyAnimator {
+        value(Double(opacity), forKeyPath: "shadowOpacity")
+    }
+
+    /// Animates `shadowRadius`.
+    @discardableResult
+    public func shadowRadius<T: BinaryFloatingPoint>(_ radius: T) -> PropertyAnimator {
+        value(Double(radius), forKeyPath: "shadowRadius")
+    }
+
+    /// Animates `zPosition`.
+    @discardableResult
+    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> PropertyAnimator { value(Double(z), forKeyPath: "zPosition") }
+
+    // MARK: Callbacks
+
+    /// Sets the closure called once when the group starts.
+    public func setDidStartCallback(_ callback: @escaping @MainActor @Sendable (AnimationGroup) -> Void) {
+        plan.didStart = callback
+    }
+
+    /// Sets the closure called exactly once when the group ends, with `true` if it ran to the end
+    /// and `false` if it was replaced by a later animation or removed.
+    public func setDidStopCallback(_ callback: @escaping @MainActor @Sendable (AnimationGroup, Bool) -> Void) {
+        plan.didStop = callback
+    }
+
+    fileprivate func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
+        change(&plan.properties[index])
+    }
+}
+
+/// Configures one property of a group; every method returns the same animator so calls chain.
+@MainActor
+public struct PropertyAnimator {
+    private let animator: GroupAnimator
+    private let index: Int
+
+    fileprivate init(animator: GroupAnimator, index: Int) {
+        self.animator = animator
+        self.index = index
+    }
+
+    /// The duration in seconds (before synchronization). A negative, NaN or infinite duration is
+    /// reported and the property is skipped.
+    @discardableResult
+    public func duration(_ duration: TimeInterval) -> PropertyAnimator {
+        animator.update(index) { $0.duration = duration }
+        return self
+    }
+
+    /// The easing.
+    @discardableResult
+    public func easing(_ easing: Easing) -> PropertyAnimator {
+        animator.update(index) { $0.easing = easing }
+        return self
+    }
+
+    /// Whether this property is one of those that choose the group's duration.
+    @discardableResult
+    public func primary(_ isPrimary: Bool) -> PropertyAnimator {
+        animator.update(index) { $0.isPrimary = isPrimary }
+        return self
+    }
+
+    /// How closely the keyframes follow the exact curve (the property's own tolerance by
+    /// default).
+    @discardableResult
+    public func tolerance(_ tolerance: KeyframeTolerance) -> PropertyAnimator {
+        animator.update(index) { $0.tolerance = tolerance }
+        return self
+    }
+}

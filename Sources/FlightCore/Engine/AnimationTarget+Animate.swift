@@ -1,0 +1,163 @@
+import Foundation
+
+extension AnimationTarget {
+    /// Builds a group animation and plays it now, synchronized with whatever is in flight.
+    ///
+    /// The closure declares properties on a ``GroupAnimator``. Each property starts from its
+    /// presentation value; properties already animating keep a share of their duration in
+    /// proportion to what is left, springs keep their velocity, and `timingPriority` picks the
+    /// group's duration (see ``TimingPriority``). The model values are set to the targets at
+    /// once. The start callback fires before this method returns; the stop callback fires
+    /// exactly once, when the group ends (`true`) or is taken over by later groups or removed
+    /// (`false`).
+    ///
+    /// Problems (a value of the wrong type for its key path, a NaN value, a negative duration)
+    /// are reported through ``FlightDiagnostics``; the property concerned is skipped and the
+    /// rest of the group plays. A group with nothing to animate starts and stops at once.
+    ///
+    /// - Returns: The group that was started.
+    @discardableResult
+    public func animate(
+        _ timingPriority: TimingPriority = .maxTime,
+        _ build: (GroupAnimator) -> Void
+    ) -> AnimationGroup {
+        let animator = GroupAnimator(timingPriority: timingPriority)
+        build(animator)
+        return FlightEngine.run(animator.plan, on: animationHost, animated: true)
+    }
+
+    /// Builds a group animation and keeps it under `key` to apply later with
+    /// ``applyAnimation(forKey:animated:)``. Registering a key again replaces the earlier state.
+    /// The state belongs to this target; nothing is resolved until it is applied.
+    public func registerAnimation(
+        forKey key: String,
+        timingPriority: TimingPriority = .maxTime,
+        _ build: (GroupAnimator) -> Void
+    ) {
+        let animator = GroupAnimator(timingPriority: timingPriority)
+        build(animator)
+        animationHost.animationState.register(animator.plan, forKey: key)
+    }
+
+    /// Applies a state registered with ``registerAnimation(forKey:timingPriority:_:)``.
+    ///
+    /// Animated, it plays like ``animate(_:_:)``, synchronized with whatever is in flight. Not
+    /// animated, it sets the final model values at once, takes over (and so cancels) the groups
+    /// animating those properties, and calls the state's start and stop callbacks straight away
+    /// (`finished == true`).
+    ///
+    /// - Returns: The group, or nil (and a ``FlightError/unknownAnimationKey(_:)`` report) if no
+    ///   state is registered under `key`.
+    @discardableResult
+    public func applyAnimation(forKey key: String, animated: Bool = true) -> AnimationGroup? {
+        guard let plan = animationHost.animationState.registered[key] else {
+            FlightDiagnostics.report(.unknownAnimationKey(key))
+            return nil
+        }
+        return FlightEngine.run(plan, on: animationHost, animated: animated)
+    }
+}
+
+/// Runs plans on hosts: validate, snapshot, synchronize, take over, set model values, play.
+@MainActor
+enum FlightEngine {
+    static func run(_ plan: AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
+        let state = host.animationState
+        let now = host.currentTime
+        var requests: [Synchronizer.Request] = []
+        for property in plan.properties {
+            if let request = request(for: property, on: host) { requests.append(request) }
+        }
+
+        let resolved: ResolvedGroup
+        if animated {
+            do {
+                resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority)
+            } catch {
+                // Requests are validated above, so this is not expected; report and jump.
+                FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
+                resolved = instant(requests)
+            }
+        } else {
+            resolved = instant(requests)
+        }
+
+        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
+        takeOver(resolved.properties.map(\.keyPath), from: state, on: host)
+        for request in requests {
+            _ = host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath)
+        }
+        guard resolved.duration > 0 else {
+            group.fireStart()
+            group.fireStop(finished: true)
+            return group
+        }
+        state.add(group)
+        group.fireStart()
+        host.play(resolved, forKey: group.key) { [weak group, weak state] finished in
+            guard let group else { return }
+            state?.remove(group)
+            group.fireStop(finished: finished)
+        }
+        return group
+    }
+
+    /// Validates one property and snapshots its current state; nil (after a report) if it
+    /// cannot be animated.
+    private static func request(for plan: PropertyPlan, on host: any AnimationHost) -> Synchronizer.Request? {
+        let keyPath = plan.keyPath
+        let known = LayerProperty.named(keyPath)
+        let current = host.presentationValue(forKeyPath: keyPath) ?? host.modelValue(forKeyPath: keyPath)
+        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? current.map { type(of: $0) }
+        if let expectedType, type(of: plan.target) != expectedType {
+            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
+                                                   actual: "\(type(of: plan.target))"))
+            return nil
+        }
+        do {
+            _ = try plan.target.validated(keyPath)
+        } catch {
+            FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
+            return nil
+        }
+        guard plan.duration.isFinite, plan.duration >= 0 else {
+            FlightDiagnostics.report(.invalidValue(
+                keyPath: keyPath, reason: "duration \(plan.duration) is not a finite, non-negative number of seconds"))
+            return nil
+        }
+        var inFlight: Synchronizer.InFlight?
+        if let group = host.animationState.newestGroup(animating: keyPath), let property = group.property(keyPath) {
+            let elapsed = host.currentTime - group.beginTime
+            inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
+        }
+        return Synchronizer.Request(
+            plan: plan, current: current ?? known?.defaultValue ?? plan.target, inFlight: inFlight,
+            tolerance: plan.tolerance ?? known?.tolerance ?? .default)
+    }
+
+    /// A group that jumps: every property at its target, zero duration.
+    private static func instant(_ requests: [Synchronizer.Request]) -> ResolvedGroup {
+        let properties = requests.compactMap { request in
+            instantProperty(request.plan.target, keyPath: request.plan.keyPath, isPrimary: request.plan.isPrimary)
+        }
+        return ResolvedGroup(duration: 0, properties: properties, drivingKeyPath: nil)
+    }
+
+    private static func instantProperty<Value: AnimatableValue>(_ target: Value, keyPath: String, isPrimary: Bool) -> ResolvedProperty? {
+        guard let motion = try? ValueMotion(from: target, to: target, easing: .linear, duration: 0) else { return nil }
+        return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: motion, keyframes: motion.keyframes())
+    }
+
+    /// Later groups take over the key paths they animate; a group left with none is removed
+    /// (its stop callback fires with `finished == false`).
+    private static func takeOver(_ keyPaths: [String], from state: AnimationState, on host: any AnimationHost) {
+        for group in state.activeGroups {
+            group.ownedKeyPaths.subtract(keyPaths)
+            if group.ownedKeyPaths.isEmpty {
+                state.remove(group)
+                host.removeGroup(forKey: group.key)
+                group.fireStop(finished: false)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What Flight needs from something it animates: a store of model values, the presentation
+/// values of what is playing, a clock, and a way to play a resolved group. ``HeadlessLayer`` is
+/// one host; on Apple platforms a `CALayer` is another.
+@MainActor
+public protocol AnimationHost: AnyObject {
+    /// Flight's bookkeeping for this host: registered states and the groups playing.
+    var animationState: AnimationState { get }
+    /// The host's current media time, in seconds.
+    var currentTime: TimeInterval { get }
+    /// The model value at a key path, or nil if the key path has never been set and has no
+    /// default.
+    func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)?
+    /// The value shown now, with every playing animation applied.
+    func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)?
+    /// Sets a model value immediately, without an implicit animation. Returns false if the key
+    /// path cannot hold the value.
+    func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool
+    /// Plays a resolved group beginning now, under `key`, and calls `completion` exactly once:
+    /// `true` when it ends, `false` if it is removed first.
+    func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void)
+    /// Stops the group playing under `key`; its completion is called with `false`.
+    func removeGroup(forKey key: String)
+}
+
+/// Something that can be animated with Flight's builder API: a layer, a view.
+///
+/// ```swift
+/// layer.animate { animator in
+///     animator.position(CGPoint(x: 200, y: 300)).duration(0.5).easing(.outCubic)
+/// }
+/// layer.registerAnimation(forKey: "expanded") { animator in
+///     animator.bounds(CGRect(x: 0, y: 0, width: 300, height: 300)).duration(0.4)
+/// }
+/// layer.applyAnimation(forKey: "expanded")
+/// ```
+@MainActor
+public protocol AnimationTarget: AnyObject {
+    /// The host that plays this target's animations.
+    var animationHost: any AnimationHost { get }
+}
+
+/// Flight's state for one host: its registered animations and the groups playing on it.
+@MainActor
+public final class AnimationState {
+    /// States registered with ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``.
+    public private(set) var registered: [String: AnimationPlan] = [:]
+    /// The groups playing, oldest first.
+    public private(set) var activeGroups: [AnimationGroup] = []
+    private var nextKey = 0
+
+    /// Creates empty bookkeeping.
+    public init() {}
+
+    func register(_ plan: AnimationPlan, forKey key: String) {
+        registered[key] = plan
+    }
+
+    func makeKey() -> String {
+        nextKey += 1
+        return "flight.group.\(nextKey)"
+    }
+
+    func add(_ group: AnimationGroup) {
+        activeGroups.append(group)
+    }
+
+    func remove(_ group: AnimationGroup) {
+        activeGroups.removeAll { $0 === group }
+    }
+
+    /// The newest playing group that animates `keyPath`.
+    func newestGroup(animating keyPath: String) -> AnimationGroup? {
+        activeGroups.last { $0.ownedKeyPaths.contains(keyPath) }
+    }
+}

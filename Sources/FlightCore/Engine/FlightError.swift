@@ -1,0 +1,59 @@
+import Foundation
+
+/// A problem Flight found in an animation request. Flight never traps on bad input: it reports
+/// the problem through ``FlightDiagnostics`` and carries on with what it can do (the rest of the
+/// group animates; a property that cannot is left at its current value).
+public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// ``AnimationTarget/applyAnimation(forKey:animated:)`` was asked for a key that was never
+    /// registered on that target.
+    case unknownAnimationKey(String)
+    /// A value's type does not match its key path's (a `Double` for `position`, say).
+    case typeMismatch(keyPath: String, expected: String, actual: String)
+    /// A target value or duration is NaN, infinite or (for durations) negative.
+    case invalidValue(keyPath: String, reason: String)
+    /// A key path Flight does not know and cannot resolve on this target.
+    case unsupportedKeyPath(String)
+
+    /// A sentence that says what went wrong.
+    public var description: String {
+        switch self {
+        case .unknownAnimationKey(let key):
+            "no animation is registered for key \"\(key)\" on this target; register it with registerAnimation(forKey:) first"
+        case let .typeMismatch(keyPath, expected, actual):
+            "\(keyPath) holds \(expected) values, but the animation gave it a \(actual); the property was skipped"
+        case let .invalidValue(keyPath, reason):
+            "\(keyPath): \(reason); the property was skipped"
+        case .unsupportedKeyPath(let keyPath):
+            "\(keyPath) is not a key path this target can animate; the property was skipped"
+        }
+    }
+}
+
+/// Where Flight reports problems. By default each one is printed once to standard error
+/// (prefixed `[Flight]`); install your own handler to route them to your logging, or to collect
+/// them in tests.
+///
+/// ```swift
+/// FlightDiagnostics.handler = { error in logger.warning("\(error)") }
+/// ```
+@MainActor
+public enum FlightDiagnostics {
+    /// Receives every problem Flight reports.
+    public static var handler: @MainActor (FlightError) -> Void = defaultHandler
+
+    /// The default handler: prints the problem to standard error.
+    public static let defaultHandler: @MainActor (FlightError) -> Void = { error in
+        var standardError = StandardError()
+        print("[Flight] \(error)", to: &standardError)
+    }
+
+    static func report(_ error: FlightError) {
+        handler(error)
+    }
+}
+
+private struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
+}

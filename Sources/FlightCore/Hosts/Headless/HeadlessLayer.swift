@@ -1,0 +1,281 @@
+import Foundation
+
+/// A portable layer: model values for every property Flight animates (and any custom key path),
+/// a layer tree, and a presentation that plays animations by CoreAnimation's timing rules. The
+/// same `animate`, `registerAnimation` and `applyAnimation` calls work on it as on a view, so the
+/// whole pipeline runs, and is tested, anywhere.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let layer = HeadlessLayer(clock: clock)
+/// layer.position = CGPoint(x: 0, y: 0)
+/// layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.5).easing(.outCubic) }
+/// clock.advance(by: 0.25)
+/// layer.presentation().position     // about (262.5, 0): what is on screen
+/// layer.position                    // (300, 0): the model value, set at once
+/// ```
+@MainActor
+public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscriber {
+    /// The clock the layer's animations run on.
+    public let clock: ManualClock
+    /// Flight's bookkeeping for this layer.
+    public let animationState = AnimationState()
+    /// A name, for debugging and demo output.
+    public var name: String?
+    /// The layer that contains this one.
+    public private(set) weak var superlayer: HeadlessLayer?
+    /// The layers this one contains, back to front.
+    public private(set) var sublayers: [HeadlessLayer] = []
+
+    private var model: [String: any AnimatableValue] = [:]
+    private var animations: [Playing] = []
+
+    private struct Playing {
+        var key: String
+        var animation: HeadlessAnimation
+        var completion: (@MainActor (Bool) -> Void)?
+        var hasEnded = false
+    }
+
+    /// Creates a layer with CoreAnimation's default property values. Layers in one tree should
+    /// share a clock.
+    public init(clock: ManualClock = ManualClock(), name: String? = nil) {
+        self.clock = clock
+        self.name = name
+    }
+
+    /// The layer itself plays its animations.
+    public var animationHost: any AnimationHost { self }
+
+    /// The clock's time.
+    public var currentTime: TimeInterval { clock.now }
+
+    // MARK: Tree
+
+    /// Adds `layer` in front of the other sublayers (removing it from its old parent first).
+    public func addSublayer(_ layer: HeadlessLayer) {
+        layer.removeFromSuperlayer()
+        layer.superlayer = self
+        sublayers.append(layer)
+    }
+
+    /// Removes the layer from its parent.
+    public func removeFromSuperlayer() {
+        superlayer?.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    // MARK: Model values
+
+    /// The model value at a key path: the value set last (animations do not change it), the
+    /// property's default if never set, nil for a custom key path never set.
+    public func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
+        if let property = LayerProperty.named(keyPath) {
+            let baseKeyPath = property.baseKeyPath ?? keyPath
+            let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
+            return property.read(from: base)
+        }
+        return model[keyPath]
+    }
+
+    /// Sets a model value at once. Returns false (and changes nothing) if the value's type does
+    /// not match the key path's: a known property's type, or for a custom key path the type it
+    /// was first set with.
+    @discardableResult
+    public func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        if let property = LayerProperty.named(keyPath) {
+            guard property.accepts(value) else { return false }
+            if let baseKeyPath = property.baseKeyPath, let base = modelValue(forKeyPath: baseKeyPath) {
+                model[baseKeyPath] = property.write(value, into: base)
+            } else {
+                model[keyPath] = value
+            }
+            return true
+        }
+        if let existing = model[keyPath], type(of: existing) != type(of: value) { return false }
+        model[keyPath] = value
+        return true
+    }
+
+    /// The model value at a key path as a given type, or nil.
+    public func value<Value: AnimatableValue>(forKeyPath keyPath: String, as type: Value.Type = Value.self) -> Value? {
+        modelValue(forKeyPath: keyPath) as? Value
+    }
+
+    // MARK: Presentation
+
+    /// The value shown now: the model value with every active animation applied in the order
+    /// they were added, so later animations override earlier ones on the same key path; an
+    /// animation of a sub-path (`position.x`) replaces only its part.
+    public func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
+        presentationValue(forKeyPath: keyPath, at: clock.now)
+    }
+
+    /// The value shown at host time `time`, given the animations on the layer now.
+    public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
+        let property = LayerProperty.named(keyPath)
+        let baseKeyPath = property?.baseKeyPath ?? keyPath
+        guard var base = modelValue(forKeyPath: baseKeyPath) else { return nil }
+        for playing in animations where !playing.hasEnded || !playing.animation.isRemovedOnCompletion {
+            guard let local = playing.animation.localTime(at: time) else { continue }
+            for track in playing.animation.tracks {
+                if track.keyPath == baseKeyPath {
+                    base = track.value(local)
+                } else if let part = LayerProperty.named(track.keyPath), part.baseKeyPath == baseKeyPath {
+                    base = part.write(track.value(local), into: base)
+                }
+            }
+        }
+        return property.map { $0.read(from: base) } ?? base
+    }
+
+    /// A snapshot of what is on screen now.
+    public func presentation() -> Presentation {
+        Presentation(layer: self, time: clock.now)
+    }
+
+    /// The presentation values of a ``HeadlessLayer`` at one moment.
+    @MainActor
+    public struct Presentation {
+        fileprivate let layer: HeadlessLayer
+        /// The moment, in host time.
+        public let time: TimeInterval
+
+        /// The value shown at a key path.
+        public func value<Value: AnimatableValue>(forKeyPath keyPath: String, as type: Value.Type = Value.self) -> Value? {
+            layer.presentationValue(forKeyPath: keyPath, at: time) as? Value
+        }
+
+        /// Opacity shown.
+        public var opacity: Double { value(forKeyPath: "opacity") ?? 1 }
+        /// Position shown.
+        public var position: CGPoint { value(forKeyPath: "position") ?? .zero }
+        /// Bounds shown.
+        public var bounds: CGRect { value(forKeyPath: "bounds") ?? .zero }
+        /// Transform shown.
+        public var transform: Transform3D { value(forKeyPath: "transform") ?? .identity }
+        /// Background colour shown.
+        public var backgroundColor: Color { value(forKeyPath: "backgroundColor") ?? Color(white: 0, alpha: 0) }
+        /// Corner radius shown.
+        public var cornerRadius: Double { value(forKeyPath: "cornerRadius") ?? 0 }
+        /// Anchor point shown.
+        public var anchorPoint: CGPoint { value(forKeyPath: "anchorPoint") ?? CGPoint(x: 0.5, y: 0.5) }
+        /// The frame shown (bounds placed by position and anchor point, transform ignored).
+        public var frame: CGRect { HeadlessLayer.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
+    }
+
+    // MARK: Animations
+
+    /// Adds an animation under `key`, replacing (and ending, with `false`) any animation under
+    /// the same key. `completion` is called once: `true` when the animation ends, `false` if it is
+    /// removed first.
+    public func add(_ animation: HeadlessAnimation, forKey key: String, completion: (@MainActor (Bool) -> Void)? = nil) {
+        removeAnimation(forKey: key)
+        animations.append(Playing(key: key, animation: animation, completion: completion))
+        clock.subscribe(self)
+    }
+
+    /// Removes the animation under `key`, calling its completion with `false`.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animations.remove(at: index)
+        if !removed.hasEnded { removed.completion?(false) }
+    }
+
+    /// Removes every animation.
+    public func removeAllAnimations() {
+        for key in animations.map(\.key) { removeAnimation(forKey: key) }
+    }
+
+    /// The keys of the animations on the layer, oldest first.
+    public var animationKeys: [String] { animations.map(\.key) }
+
+    /// The animation under `key`.
+    public func animation(forKey key: String) -> HeadlessAnimation? {
+        animations.first { $0.key == key }?.animation
+    }
+
+    /// Plays a Flight group (see ``AnimationHost``).
+    public func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void) {
+        add(HeadlessAnimation(group, beginTime: clock.now), forKey: key, completion: completion)
+    }
+
+    /// Stops a Flight group (see ``AnimationHost``).
+    public func removeGroup(forKey key: String) {
+        removeAnimation(forKey: key)
+    }
+
+    var nextEventTime: TimeInterval? {
+        animations.lazy.filter { !$0.hasEnded }.map(\.animation.endTime).min()
+    }
+
+    func handleEarliestDueEvent() {
+        guard let index = animations.indices.filter({ !animations[$0].hasEnded })
+            .min(by: { animations[$0].animation.endTime < animations[$1].animation.endTime }),
+            animations[index].animation.endTime <= clock.now else { return }
+        animations[index].hasEnded = true
+        let ended = animations[index]
+        if ended.animation.isRemovedOnCompletion { animations.remove(at: index) }
+        ended.completion?(true)
+    }
+
+    // MARK: Typed model properties
+
+    /// The model opacity.
+    public var opacity: Double {
+        get { value(forKeyPath: "opacity") ?? 1 }
+        set { setModelValue(newValue, forKeyPath: "opacity") }
+    }
+
+    /// The model position.
+    public var position: CGPoint {
+        get { value(forKeyPath: "position") ?? .zero }
+        set { setModelValue(newValue, forKeyPath: "position") }
+    }
+
+    /// The model bounds.
+    public var bounds: CGRect {
+        get { value(forKeyPath: "bounds") ?? .zero }
+        set { setModelValue(newValue, forKeyPath: "bounds") }
+    }
+
+    /// The model anchor point.
+    public var anchorPoint: CGPoint {
+        get { value(forKeyPath: "anchorPoint") ?? CGPoint(x: 0.5, y: 0.5) }
+        set { setModelValue(newValue, forKeyPath: "anchorPoint") }
+    }
+
+    /// The model transform.
+    public var transform: Transform3D {
+        get { value(forKeyPath: "transform") ?? .identity }
+        set { setModelValue(newValue, forKeyPath: "transform") }
+    }
+
+    /// The model background colour.
+    public var backgroundColor: Color {
+        get { value(forKeyPath: "backgroundColor") ?? Color(white: 0, alpha: 0) }
+        set { setModelValue(newValue, forKeyPath: "backgroundColor") }
+    }
+
+    /// The model corner radius.
+    public var cornerRadius: Double {
+        get { value(forKeyPath: "cornerRadius") ?? 0 }
+        set { setModelValue(newValue, forKeyPath: "cornerRadius") }
+    }
+
+    /// The model frame: bounds placed by position and anchor point (transform ignored). Setting
+    /// it sets bounds size and position, as CoreAnimation does.
+    public var frame: CGRect {
+        get { Self.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
+        set {
+            bounds = CGRect(origin: bounds.origin, size: newValue.size)
+            position = CGPoint(x: newValue.minX + anchorPoint.x * newValue.width,
+                               y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    fileprivate static func frame(bounds: CGRect, position: CGPoint, anchorPoint: CGPoint) -> CGRect {
+        CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+               width: bounds.width, height: bounds.height)
+    }
+}
