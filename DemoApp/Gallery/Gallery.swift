@@ -3,6 +3,7 @@ import Foundation
 
 /// The offline demo gallery: an HTML page of inline SVG plots and animations rendered from
 /// Flight's own numbers.
+@MainActor
 public enum Gallery {
     /// The complete HTML page.
     public static func page() -> String {
@@ -18,6 +19,7 @@ public enum Gallery {
         .note.wide { max-width: 300px; }
         </style></head><body>
         <h1>Flight \(Flight.version) — demo gallery</h1>
+        \(GroupGallery.html())
         \(EasingGallery.html())
         \(KeyframeGallery.html())
         </body></html>
