@@ -33,6 +33,15 @@ let package = Package(
             path: "Benchmarks/KeyframeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "AnimatorBenchmarks",
+            dependencies: [
+                .product(name: "FlightCore", package: "Flight"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AnimatorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

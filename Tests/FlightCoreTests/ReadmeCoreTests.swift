@@ -5,6 +5,7 @@ import Testing
 /// The README's FlightCore snippet, compiled and run; `FlightEasingTests/ReadmeTests` checks
 /// that every README block appears verbatim in a test.
 @Suite("README (FlightCore)")
+@MainActor
 struct ReadmeCoreTests {
     @Test("The values-and-keyframes snippet runs and gives the values its comments state")
     func valuesSnippet() throws {
@@ -36,5 +37,35 @@ struct ReadmeCoreTests {
         let expected = (Color(red: 1, green: 0, blue: 0).oklab + Color(red: 0, green: 0, blue: 1).oklab) / 2
         expectClose(oklab.x, expected.x, absolute: 1e-12)
         expectClose(oklab.y, expected.y, absolute: 1e-12)
+    }
+
+    @Test("The group animation snippet runs: a redirect mid-flight from a registered state")
+    func groupSnippet() throws {
+        // README snippet begins
+
+        // A portable layer with CoreAnimation's timing rules, on a clock that tests step exactly.
+        let clock = ManualClock()
+        let view = HeadlessLayer(clock: clock)
+        view.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+
+        view.animate(.maxTime) { animator in
+            animator.bounds(CGRect(x: 0, y: 0, width: 200, height: 200)).duration(0.5).easing(.outCubic).primary(true)
+            animator.position(CGPoint(x: 300, y: 400)).duration(0.5).easing(.inSine).primary(true)
+            animator.alpha(0.5).duration(0.5).easing(.outCubic)
+            animator.setDidStopCallback { _, finished in print("landed:", finished) }
+        }
+        clock.advance(by: 0.25)
+
+        // Redirected mid-flight: starts from what is on screen, with the time that is left.
+        view.registerAnimation(forKey: "home") { animator in
+            animator.position(CGPoint(x: 50, y: 50)).duration(0.5).easing(.outCubic)
+        }
+        let redirect = view.applyAnimation(forKey: "home")   // takes over position; bounds and alpha fly on
+        // README snippet ends
+        #expect(view.animationState.activeGroups.count == 2)
+        let duration = try #require(redirect).duration
+        #expect(duration > 0 && duration < 0.5)
+        clock.advance(by: 1)
+        #expect(view.presentation().position == CGPoint(x: 50, y: 50))
     }
 }

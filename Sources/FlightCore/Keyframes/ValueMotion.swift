@@ -49,7 +49,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     ///   - duration: The duration in seconds, used by timing curves (physical easings take
     ///     their own settling time).
     ///   - initialVelocity: The velocity at the start, per component in value units per second,
-    ///     for ``Easing/spring(_:)`` (a redirected animation passes its in-flight velocity).
+    ///     for `Easing.spring(_:)` (a redirected animation passes its in-flight velocity).
     ///     For transforms and colours only its part along the path counts.
     ///   - settlingFraction: The band, as a fraction of each motion's scale, within which a
     ///     physical easing counts as settled.

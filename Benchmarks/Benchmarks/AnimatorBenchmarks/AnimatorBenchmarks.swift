@@ -1,0 +1,71 @@
+import Benchmark
+import FlightCore
+import Foundation
+
+/// Cost of `animate` on a headless layer: build the plan, snapshot, synchronize, sample keyframes
+/// and play, for 1, 4 and 16 properties, and of a redirect that synchronizes with a group in
+/// flight. Allocations are counted per call.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        maxDuration: .seconds(2),
+        maxIterations: 5_000
+    )
+
+    @MainActor
+    func animate(_ layer: HeadlessLayer, properties: Int, target: Double) {
+        layer.animate { animator in
+            if properties >= 1 { animator.position(CGPoint(x: target, y: target / 2)).duration(0.5).easing(.outCubic) }
+            if properties >= 4 {
+                animator.bounds(CGRect(x: 0, y: 0, width: 40 + target / 4, height: 40)).duration(0.5).easing(.inOutSine)
+                animator.alpha(target > 150 ? 0.3 : 1).duration(0.5).easing(.outCubic)
+                animator.backgroundColor(Color(red: target / 300, green: 0.4, blue: 0.6)).duration(0.5)
+            }
+            if properties >= 16 {
+                animator.cornerRadius(target / 20).duration(0.5)
+                animator.borderWidth(target / 100).duration(0.5)
+                animator.borderColor(Color(white: target / 300)).duration(0.5)
+                animator.shadowOpacity(target / 300).duration(0.5)
+                animator.shadowRadius(target / 30).duration(0.5)
+                animator.shadowOffset(CGSize(width: 0, height: target / 50)).duration(0.5)
+                animator.shadowColor(Color(red: 0, green: 0, blue: target / 300)).duration(0.5)
+                animator.zPosition(target / 10).duration(0.5)
+                animator.anchorPoint(CGPoint(x: 0.5, y: 0.4 + target / 1_000)).duration(0.5)
+                animator.contentsRect(CGRect(x: 0, y: 0, width: 1, height: 0.5 + target / 600)).duration(0.5)
+                animator.transform(.rotation(target / 100)).duration(0.5).easing(.outBack)
+                animator.value(target, forKeyPath: "progress").duration(0.5)
+            }
+        }
+    }
+
+    for count in [1, 4, 16] {
+        Benchmark("animate: \(count) properties") { benchmark in
+            let iterations = benchmark.scaledIterations
+            await MainActor.run {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                layer.setModelValue(0.0, forKeyPath: "progress")
+                var target = 0.0
+                for _ in iterations {
+                    target = target == 300 ? 0 : 300
+                    animate(layer, properties: count, target: target)
+                    clock.advance(by: 1)   // let it finish, so every call starts from rest
+                }
+            }
+        }
+    }
+
+    Benchmark("animate: redirect of 4 properties in flight") { benchmark in
+        let iterations = benchmark.scaledIterations
+        await MainActor.run {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var target = 0.0
+            for _ in iterations {
+                target = target == 300 ? 0 : 300
+                animate(layer, properties: 4, target: target)
+                clock.advance(by: 0.2)   // still in flight: the next call synchronizes
+            }
+        }
+    }
+}
