@@ -40,6 +40,8 @@ public struct AnimationPlan: Sendable {
     /// Called exactly once, when the group ends: `true` if it ran to the end, `false` if it was
     /// replaced or removed.
     public var didStop: (@MainActor @Sendable (AnimationGroup, Bool) -> Void)?
+    /// Groups to start on other targets at moments of this one, in declaration order.
+    public var triggers: [TriggerPlan] = []
 
     /// An empty plan.
     public init(timingPriority: TimingPriority = .maxTime) {

@@ -140,6 +140,10 @@ public final class GroupAnimator {
         plan.didStop = callback
     }
 
+    func appendTrigger(_ trigger: TriggerPlan) {
+        plan.triggers.append(trigger)
+    }
+
     fileprivate func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
         change(&plan.properties[index])
     }

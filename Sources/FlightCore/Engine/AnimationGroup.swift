@@ -15,6 +15,8 @@ public final class AnimationGroup {
     public internal(set) var finished = false
 
     let plan: AnimationPlan
+    /// Its pending triggers and end, cancelled if it is cut short.
+    var events: [ScheduledEvent] = []
     /// The key paths this group still drives; a later group takes over the ones it animates too.
     var ownedKeyPaths: Set<String>
     var didStartFire = false
@@ -45,6 +47,26 @@ public final class AnimationGroup {
         return min(max((time - beginTime) / duration, 0), 1)
     }
 
+    /// The offset from ``beginTime`` at which a trigger's moment comes, or nil if it never does.
+    public func offset(of moment: TriggerPlan.Moment) -> TimeInterval? {
+        switch moment {
+        case .start:
+            return 0
+        case .completion:
+            return duration
+        case .timeProgress(let fraction):
+            guard fraction.isFinite else { return nil }
+            return min(max(fraction, 0), 1) * duration
+        case .valueProgress(let fraction):
+            guard let keyPath = resolved.drivingKeyPath, let property = property(keyPath) else {
+                // Nothing moves: value progress is time progress.
+                guard fraction.isFinite, fraction >= 0, fraction <= 1 else { return nil }
+                return fraction * duration
+            }
+            return property.firstTime(reachingProgress: fraction)
+        }
+    }
+
     /// The value progress of the driving property at host time `time` (see
     /// ``ResolvedGroup/drivingKeyPath``); time progress when nothing drives it.
     public func valueProgress(at time: TimeInterval) -> Double {
@@ -63,6 +85,12 @@ public final class AnimationGroup {
     func fireStop(finished: Bool) {
         guard !hasEnded else { return }
         hasEnded = true
+        // A group cut short cancels its pending triggers; one that ran to its end still fires
+        // its completion triggers, which come after the end in the same frame.
+        if !finished {
+            for event in events { event.cancel() }
+        }
+        events.removeAll()
         self.finished = finished
         fireStart()
         plan.didStop?(self, finished)

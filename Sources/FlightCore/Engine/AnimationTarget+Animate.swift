@@ -87,19 +87,60 @@ enum FlightEngine {
         for request in requests {
             _ = host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath)
         }
-        guard resolved.duration > 0 else {
+        guard animated else {
+            // Jumping to a state starts no triggers.
             group.fireStart()
             group.fireStop(finished: true)
             return group
         }
-        state.add(group)
+        if resolved.duration > 0 {
+            state.add(group)
+            host.play(resolved, forKey: group.key) { [weak group, weak state] finished in
+                guard let group else { return }
+                state?.remove(group)
+                group.fireStop(finished: finished)
+            }
+        }
         group.fireStart()
-        host.play(resolved, forKey: group.key) { [weak group, weak state] finished in
+        schedule(group, on: host)
+        return group
+    }
+
+    /// Schedules the group's triggers at their moments and its end after them, then fires what
+    /// is already due (start triggers; everything, for a group with no duration).
+    private static func schedule(_ group: AnimationGroup, on host: any AnimationHost) {
+        let scheduler = host.frameScheduler
+        let sequence = scheduler.makeGroupSequence()
+        let begin = group.beginTime
+        // Within one frame a group's events fire in this order: its other triggers in declaration
+        // order, its end (the stop callback), then its completion triggers in declaration order.
+        let endOrder = Int.max / 2
+        for (index, trigger) in group.plan.triggers.enumerated() {
+            guard let offset = group.offset(of: trigger.moment) else { continue }
+            let order = trigger.moment == .completion ? endOrder + 1 + index : index
+            let event = ScheduledEvent(time: begin + offset, groupSequence: sequence, order: order) {
+                fire(trigger)
+            }
+            group.events.append(event)
+            scheduler.schedule(event)
+        }
+        let end = ScheduledEvent(time: begin + group.duration, groupSequence: sequence, order: endOrder) {
+            [weak group, weak state = host.animationState] in
             guard let group else { return }
             state?.remove(group)
-            group.fireStop(finished: finished)
+            group.fireStop(finished: true)
         }
-        return group
+        group.events.append(end)
+        scheduler.schedule(end)
+        scheduler.fireEvents(upTo: host.currentTime)
+    }
+
+    private static func fire(_ trigger: TriggerPlan) {
+        guard let target = trigger.target.target else {
+            FlightDiagnostics.report(.targetDeallocated(trigger.target.description))
+            return
+        }
+        _ = run(trigger.plan, on: target.animationHost, animated: true)
     }
 
     /// Validates one property and snapshots its current state; nil (after a report) if it
@@ -126,7 +167,8 @@ enum FlightEngine {
             return nil
         }
         var inFlight: Synchronizer.InFlight?
-        if let group = host.animationState.newestGroup(animating: keyPath), let property = group.property(keyPath) {
+        if let group = host.animationState.newestGroup(animating: keyPath), let property = group.property(keyPath),
+           host.currentTime - group.beginTime < group.duration {
             let elapsed = host.currentTime - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
         }

@@ -9,6 +9,8 @@ public protocol AnimationHost: AnyObject {
     var animationState: AnimationState { get }
     /// The host's current media time, in seconds.
     var currentTime: TimeInterval { get }
+    /// The scheduler that fires this host's triggers and group ends.
+    var frameScheduler: FrameScheduler { get }
     /// The model value at a key path, or nil if the key path has never been set and has no
     /// default.
     func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)?

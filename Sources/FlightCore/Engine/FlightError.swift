@@ -13,6 +13,9 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(keyPath: String, reason: String)
     /// A key path Flight does not know and cannot resolve on this target.
     case unsupportedKeyPath(String)
+    /// A trigger's moment came, but its target (of the type named) no longer exists; nothing
+    /// was started.
+    case targetDeallocated(String)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -25,6 +28,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath): \(reason); the property was skipped"
         case .unsupportedKeyPath(let keyPath):
             "\(keyPath) is not a key path this target can animate; the property was skipped"
+        case .targetDeallocated(let type):
+            "a trigger's target (\(type)) was deallocated before its moment; its animation was not started"
         }
     }
 }

@@ -40,6 +40,14 @@ public struct ResolvedProperty: Sendable {
     /// The value progress at `t`: the signed projection of `value − from` on `to − from` (time
     /// progress when `from == to`); springs can pass 1.
     public func progress(at t: TimeInterval) -> Double { storage.progress(at: t) }
+
+    /// The first time, in seconds after the group began, at which the keyframes CoreAnimation
+    /// plays reach value progress `threshold`: from below for a positive threshold, from above
+    /// for a negative one, at 0 for 0. Solved exactly on the keyframes (progress is linear
+    /// between them). Nil when the motion never gets there.
+    public func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
+        storage.firstTime(reachingProgress: threshold)
+    }
 }
 
 protocol MotionStorage: Sendable {
@@ -53,6 +61,7 @@ protocol MotionStorage: Sendable {
     func exactValue(at t: TimeInterval) -> any AnimatableValue
     func velocity(at t: TimeInterval) -> SIMD16<Double>
     func progress(at t: TimeInterval) -> Double
+    func firstTime(reachingProgress threshold: Double) -> TimeInterval?
 }
 
 private struct TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
@@ -68,6 +77,37 @@ private struct TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
+
+    func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
+        guard threshold.isFinite else { return nil }
+        if threshold == 0 { return 0 }
+        let duration = motion.duration
+        let delta = motion.to.components - motion.from.components
+        let lengthSquared = (delta * delta).sum()
+        guard duration > 0, motion.from.distance(to: motion.to) > 0 else {
+            // Nothing moves: progress is time progress, which never leaves 0...1.
+            guard threshold > 0, threshold <= 1 else { return nil }
+            return threshold * duration
+        }
+        func progress(at index: Int) -> Double {
+            if Value.Path.isComponentwise && lengthSquared > 0 {
+                return ((keyframes.values[index].components - motion.from.components) * delta).sum() / lengthSquared
+            }
+            return motion.progress(at: keyframes.keyTimes[index] * duration)
+        }
+        func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
+        var previous = progress(at: 0)
+        if reached(previous) { return 0 }
+        for index in 1..<keyframes.count {
+            let current = progress(at: index)
+            if reached(current) {
+                let (t0, t1) = (keyframes.keyTimes[index - 1] * duration, keyframes.keyTimes[index] * duration)
+                return t0 + (threshold - previous) / (current - previous) * (t1 - t0)
+            }
+            previous = current
+        }
+        return nil
+    }
 
     func velocity(at t: TimeInterval) -> SIMD16<Double> {
         guard t < motion.duration else { return .zero }

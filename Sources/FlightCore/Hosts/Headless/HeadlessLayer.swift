@@ -50,6 +50,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscribe
     /// The clock's time.
     public var currentTime: TimeInterval { clock.now }
 
+    /// The clock's scheduler.
+    public var frameScheduler: FrameScheduler { clock.scheduler }
+
     // MARK: Tree
 
     /// Adds `layer` in front of the other sublayers (removing it from its old parent first).

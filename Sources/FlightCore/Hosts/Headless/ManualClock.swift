@@ -1,7 +1,9 @@
 import Foundation
 
 /// A clock that moves only when told to, for tests and offline rendering: time is exact and
-/// nothing waits on the wall clock.
+/// nothing waits on the wall clock. It is also the frame driver of its ``scheduler``: each
+/// advance is one frame, delivered only while something is pending, as a display link that
+/// pauses when idle would.
 ///
 /// ```swift
 /// let clock = ManualClock()
@@ -10,48 +12,54 @@ import Foundation
 /// clock.advance(by: 1.0 / 60)      // one 60 Hz frame
 /// ```
 ///
-/// When time advances, every animation event that has come due on the layers using this clock
-/// (a group ending, say) is handled in the order of the moments they were due, with ``now`` set
-/// to the new time, as a display frame would.
+/// When time advances, the scheduler fires the triggers and group ends that came due, then the
+/// layers on this clock finish the animations that ended, each in the order they were due.
 @MainActor
-public final class ManualClock {
+public final class ManualClock: FrameDriver {
     /// The current time in seconds.
     public private(set) var now: TimeInterval
-    /// How many times ``advance(by:)`` or ``advance(to:)`` found something to do.
-    public private(set) var busyTicks = 0
+    /// The scheduler for animation events on layers using this clock.
+    public let scheduler: FrameScheduler
+    /// Whether the scheduler has asked for frames (something is pending).
+    public private(set) var isActive = false
 
     private var subscribers: [WeakSubscriber] = []
 
     /// Creates a clock at `start` seconds.
     public init(start: TimeInterval = 0) {
         now = start
+        scheduler = FrameScheduler(startingAt: start)
+        scheduler.driver = self
     }
 
-    /// Moves time forward by `interval` seconds (negative or non-finite intervals are ignored)
-    /// and handles what came due.
+    /// Moves time forward by `interval` seconds (negative or non-finite intervals are ignored):
+    /// one frame.
     public func advance(by interval: TimeInterval) {
         guard interval.isFinite, interval > 0 else { return }
         advance(to: now + interval)
     }
 
-    /// Moves time forward to `time` (earlier times are ignored) and handles what came due.
+    /// Moves time forward to `time` (earlier times are ignored): one frame.
     public func advance(to time: TimeInterval) {
         guard time.isFinite, time >= now else { return }
         now = time
+        if isActive { scheduler.tick(at: now) }
         subscribers.removeAll { $0.subscriber == nil }
-        var handledAny = false
-        // Handle due events one at a time, earliest first, so that handlers that start new
-        // animations see a consistent state.
-        while let (subscriber, _) = earliestDue() {
+        // Layer events (animations ending) one at a time, earliest first, so that handlers
+        // that start new animations see a consistent state.
+        while let subscriber = earliestDue() {
             subscriber.handleEarliestDueEvent()
-            handledAny = true
         }
-        if handledAny { busyTicks += 1 }
     }
 
     /// Whether anything on this clock is waiting for a moment to come.
     public var hasPendingEvents: Bool {
-        subscribers.contains { $0.subscriber?.nextEventTime != nil }
+        scheduler.hasPendingEvents || subscribers.contains { $0.subscriber?.nextEventTime != nil }
+    }
+
+    /// Called by the scheduler: whether frames are needed.
+    public func setActive(_ active: Bool) {
+        isActive = active
     }
 
     func subscribe(_ subscriber: any ClockSubscriber) {
@@ -60,13 +68,13 @@ public final class ManualClock {
         }
     }
 
-    private func earliestDue() -> (any ClockSubscriber, TimeInterval)? {
+    private func earliestDue() -> (any ClockSubscriber)? {
         var best: (any ClockSubscriber, TimeInterval)?
         for entry in subscribers {
             guard let subscriber = entry.subscriber, let time = subscriber.nextEventTime, time <= now else { continue }
             if best == nil || time < best!.1 { best = (subscriber, time) }
         }
-        return best
+        return best?.0
     }
 
     private struct WeakSubscriber {

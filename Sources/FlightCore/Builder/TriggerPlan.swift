@@ -1,0 +1,98 @@
+import Foundation
+
+/// A group animation started on another target when this group reaches a moment: its start, its
+/// end, a fraction of its duration, or a fraction of the way of its driving property.
+public struct TriggerPlan: Sendable {
+    /// The moment a trigger waits for.
+    public enum Moment: Sendable, Hashable {
+        /// When the group starts.
+        case start
+        /// When the group runs to its end, just after its stop callback (not if it is replaced or
+        /// removed: then the trigger is cancelled).
+        case completion
+        /// When `elapsed / duration` reaches this fraction (clamped into `0...1`).
+        case timeProgress(Double)
+        /// When the driving property's value progress first reaches this fraction: from below
+        /// for a positive fraction, from above for a negative one (the dip of a back or spring
+        /// easing). A fraction the motion never reaches never fires.
+        case valueProgress(Double)
+    }
+
+    /// The moment.
+    public var moment: Moment
+    /// The group to start, built when the trigger was declared and resolved when it fires.
+    public var plan: AnimationPlan
+    let target: TriggerTarget
+}
+
+/// A weak reference to a trigger's target: a trigger does not keep a view alive.
+@MainActor
+final class TriggerTarget {
+    weak var target: (any AnimationTarget)?
+    let description: String
+
+    init(_ target: any AnimationTarget) {
+        self.target = target
+        description = "\(type(of: target))"
+    }
+}
+
+extension GroupAnimator {
+    /// Starts a group on `target` when this group starts.
+    ///
+    /// ```swift
+    /// primaryView.animate { animator in
+    ///     animator.position(p).duration(0.6).easing(.outCubic)
+    ///     animator.triggerOnStart(onView: secondaryView) { animator in
+    ///         animator.alpha(1).duration(0.3)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Triggers nest: a trigger declared inside `build` is relative to the group it builds. The
+    /// trigger holds `target` weakly; if it is gone when the moment comes, nothing starts and
+    /// ``FlightError/targetDeallocated(_:)`` is reported.
+    public func triggerOnStart(
+        onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
+        animator build: (GroupAnimator) -> Void
+    ) {
+        addTrigger(.start, target: target, timingPriority: timingPriority, build: build)
+    }
+
+    /// Starts a group on `target` when this group runs to its end (not when it is replaced or
+    /// removed: then its pending triggers are cancelled).
+    public func triggerOnCompletion(
+        onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
+        animator build: (GroupAnimator) -> Void
+    ) {
+        addTrigger(.completion, target: target, timingPriority: timingPriority, build: build)
+    }
+
+    /// Starts a group on `target` when this group's elapsed time reaches `progress` of its
+    /// duration.
+    public func triggerOnProgress(
+        _ progress: Double, onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
+        animator build: (GroupAnimator) -> Void
+    ) {
+        addTrigger(.timeProgress(progress), target: target, timingPriority: timingPriority, build: build)
+    }
+
+    /// Starts a group on `target` when this group's driving property has covered `progress` of
+    /// its way (see ``TriggerPlan/Moment/valueProgress(_:)``). The moment is solved from the
+    /// keyframes when the group starts, not found by polling.
+    public func triggerOnValueProgress(
+        _ progress: Double, onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
+        animator build: (GroupAnimator) -> Void
+    ) {
+        addTrigger(.valueProgress(progress), target: target, timingPriority: timingPriority, build: build)
+    }
+
+    private func addTrigger(
+        _ moment: TriggerPlan.Moment, target: any AnimationTarget, timingPriority: TimingPriority,
+        build: (GroupAnimator) -> Void
+    ) {
+        let nested = GroupAnimator(timingPriority: timingPriority)
+        build(nested)
+        appendTrigger(TriggerPlan(moment: moment, plan: nested.plan, target: TriggerTarget(target)))
+    }
+}

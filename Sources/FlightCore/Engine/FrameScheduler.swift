@@ -1,0 +1,173 @@
+import Foundation
+
+/// Fires timed animation events (trigger moments, group ends) on the first frame at or after
+/// their moment, and asks its frame driver to tick only while something is pending.
+///
+/// Each host has a scheduler: a ``HeadlessLayer`` uses its ``ManualClock``'s, CoreAnimation
+/// hosts share one driven by the display link. On each frame, every event whose moment has
+/// come fires once: events of different groups in the order the groups started, events of one
+/// group in declaration order (its triggers, then its end). A dropped frame or a long hitch
+/// therefore fires everything it skipped, once, in order. Handling a frame with nothing due
+/// allocates nothing.
+@MainActor
+public final class FrameScheduler {
+    /// The time of the latest frame.
+    public private(set) var now: TimeInterval
+    /// How many frames the scheduler has handled.
+    public private(set) var frameCount = 0
+    /// How many of those had nothing pending at all (a driver that stops when idle keeps this 0).
+    public private(set) var idleFrameCount = 0
+    /// What delivers frames; told to start and stop as events come and go.
+    public weak var driver: (any FrameDriver)? {
+        didSet { driver?.setActive(hasPendingEvents) }
+    }
+
+    private var heap: [ScheduledEvent] = []
+    private var due: [ScheduledEvent] = []
+    private var isTicking = false
+    private var nextSequence = 0
+
+    /// Creates a scheduler whose clock starts at `time`.
+    public init(startingAt time: TimeInterval = 0) {
+        now = time
+        heap.reserveCapacity(64)
+        due.reserveCapacity(64)
+    }
+
+    /// Whether any event is waiting for its moment.
+    public var hasPendingEvents: Bool {
+        heap.contains { !$0.isCancelled }
+    }
+
+    /// The number of events waiting (cancelled ones not counted).
+    public var pendingEventCount: Int {
+        heap.lazy.filter { !$0.isCancelled }.count
+    }
+
+    /// A sequence number for a new group, which orders its events against other groups'.
+    func makeGroupSequence() -> Int {
+        nextSequence += 1
+        return nextSequence
+    }
+
+    /// Schedules `event`; starts the driver if it was idle.
+    func schedule(_ event: ScheduledEvent) {
+        let wasIdle = heap.isEmpty
+        heap.append(event)
+        siftUp(heap.count - 1)
+        if wasIdle { driver?.setActive(true) }
+    }
+
+    /// Handles the frame at `time`: fires everything due, in order. Times before the last frame
+    /// are treated as the last frame.
+    public func tick(at time: TimeInterval) {
+        if time.isFinite { now = max(now, time) }
+        frameCount += 1
+        if heap.isEmpty { idleFrameCount += 1 }
+        fireDueEvents()
+    }
+
+    /// Fires everything due by `time` without counting a frame: used when an animation starts,
+    /// so that what is due at its start (start triggers, an instantaneous group's end) happens
+    /// at once.
+    func fireEvents(upTo time: TimeInterval) {
+        if time.isFinite { now = max(now, time) }
+        fireDueEvents()
+    }
+
+    private func fireDueEvents() {
+        guard !isTicking else { return }
+        isTicking = true
+        defer { isTicking = false }
+        // Collect everything due now, then fire it in group and declaration order; events
+        // scheduled while firing (by triggered groups) are picked up by the next pass.
+        while let first = heap.first, first.time <= now {
+            due.removeAll(keepingCapacity: true)
+            while let top = heap.first, top.time <= now {
+                due.append(popMin())
+            }
+            if due.count > 1 { due.sort(by: ScheduledEvent.firesBefore) }
+            for event in due where !event.isCancelled {
+                event.fire()
+            }
+        }
+        due.removeAll(keepingCapacity: true)
+        while let top = heap.first, top.isCancelled { _ = popMin() }
+        if heap.isEmpty { driver?.setActive(false) }
+    }
+
+    // MARK: Binary heap by time
+
+    private func popMin() -> ScheduledEvent {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        return top
+    }
+
+    private func siftUp(_ index: Int) {
+        var child = index
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].time < heap[parent].time else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ index: Int) {
+        var parent = index
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].time < heap[smallest].time { smallest = left }
+            if right < heap.count && heap[right].time < heap[smallest].time { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
+
+/// One timed event: a trigger or a group's end.
+@MainActor
+final class ScheduledEvent {
+    let time: TimeInterval
+    /// The owning group's sequence number.
+    let groupSequence: Int
+    /// Order within the group's events due in the same frame.
+    let order: Int
+    private var action: (@MainActor () -> Void)?
+
+    init(time: TimeInterval, groupSequence: Int, order: Int, action: @escaping @MainActor () -> Void) {
+        self.time = time
+        self.groupSequence = groupSequence
+        self.order = order
+        self.action = action
+    }
+
+    var isCancelled: Bool { action == nil }
+
+    func cancel() { action = nil }
+
+    func fire() {
+        let action = self.action
+        self.action = nil
+        action?()
+    }
+
+    static func firesBefore(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
+        (a.groupSequence, a.order) < (b.groupSequence, b.order)
+    }
+}
+
+/// Delivers frames to a ``FrameScheduler``: a display link, a timer, or a clock stepped by hand.
+@MainActor
+public protocol FrameDriver: AnyObject {
+    /// Called by the scheduler when events become pending (`true`) or all have fired (`false`);
+    /// a driver should deliver frames only while active, so an idle app does no work.
+    func setActive(_ active: Bool)
+}
