@@ -89,26 +89,52 @@ enum GroupGallery {
                   targets: [CGPoint(x: 250, y: 60), CGPoint(x: 50, y: 150)])
     }
 
-    /// Steps the clock at 60 Hz up to `time`.
+    /// Steps the clock through 60 Hz frames (at exact multiples of 1/60 s) up to `time`.
     static func run(_ clock: ManualClock, until time: TimeInterval) {
-        while clock.now < time {
-            let next = clock.now + 1.0 / 60
-            clock.advance(to: next > time - 1e-9 ? time : next)
+        var frame = Int((clock.now * 60).rounded(.down)) + 1
+        while Double(frame) / 60 < time {
+            clock.advance(to: Double(frame) / 60)
+            frame += 1
         }
+        clock.advance(to: time)
     }
 }
 
-/// Renders the groups played on one layer as an animated SVG square: position moves a `<g>`,
-/// bounds size the `<rect>`, opacity and background colour style it. Each track becomes one
-/// SMIL element with Flight's key times and values, beginning when its group began.
+/// One square in a rendered scenario: where it starts and the groups played on it.
+struct Actor {
+    var frame: CGRect
+    var color: Color
+    var groups: [AnimationGroup]
+}
+
+/// Renders the groups played on layers as animated SVG squares: position moves a `<g>`, bounds
+/// size the `<rect>`, opacity and background colour style it. Each track becomes one SMIL
+/// element with Flight's key times and values, beginning when its group began.
 struct SMILRenderer {
     let id: String
-    let initial: (frame: CGRect, color: Color)
     let size = CGSize(width: 300, height: 200)
+
+    init(id: String) {
+        self.id = id
+    }
+
+    /// A renderer for one square.
+    init(id: String, initial: (frame: CGRect, color: Color)) {
+        self.id = id
+        singleInitial = initial
+    }
+
+    private var singleInitial: (frame: CGRect, color: Color)?
 
     @MainActor
     func card(title: String, groups: [AnimationGroup], caption: String, targets: [CGPoint]) -> String {
-        let start = CGPoint(x: initial.frame.midX, y: initial.frame.midY)
+        let initial = singleInitial ?? (CGRect(x: 0, y: 0, width: 40, height: 40), Color(white: 0.5))
+        return card(title: title, actors: [Actor(frame: initial.frame, color: initial.color, groups: groups)],
+                    caption: caption, targets: targets)
+    }
+
+    @MainActor
+    func card(title: String, actors: [Actor], caption: String, targets: [CGPoint]) -> String {
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(size.width))" height="\(Int(size.height))" \
         viewBox="0 0 \(Int(size.width)) \(Int(size.height))">
@@ -119,9 +145,21 @@ struct SMILRenderer {
         for target in targets {
             svg += "<circle cx=\"\(f(target.x))\" cy=\"\(f(target.y))\" r=\"3\" fill=\"none\" stroke=\"#bbc\"/>\n"
         }
-        let w = initial.frame.width, h = initial.frame.height
-        svg += "<g transform=\"translate(\(f(start.x)) \(f(start.y)))\">\n"
-        for group in groups {
+        for actor in actors { svg += square(actor) }
+        svg += "</svg>"
+        return """
+        <figure class="card"><figcaption><code>\(title)</code></figcaption>\(svg)\
+        <div class="note wide">\(caption)</div></figure>
+
+        """
+    }
+
+    @MainActor
+    private func square(_ actor: Actor) -> String {
+        let start = CGPoint(x: actor.frame.midX, y: actor.frame.midY)
+        let w = actor.frame.width, h = actor.frame.height
+        var svg = "<g transform=\"translate(\(f(start.x)) \(f(start.y)))\">\n"
+        for group in actor.groups {
             if let position = group.property("position") {
                 svg += element("animateTransform", attribute: "transform", extra: "type=\"translate\"",
                                group: group, property: position) { value in
@@ -131,8 +169,8 @@ struct SMILRenderer {
             }
         }
         svg += "<rect x=\"\(f(-w / 2))\" y=\"\(f(-h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\" rx=\"6\" "
-            + "fill=\"\(css(initial.color))\" fill-opacity=\"1\">\n"
-        for group in groups {
+            + "fill=\"\(css(actor.color))\" fill-opacity=\"1\">\n"
+        for group in actor.groups {
             if let bounds = group.property("bounds") {
                 for (attribute, part) in [("width", 0), ("height", 1), ("x", 2), ("y", 3)] {
                     svg += element("animate", attribute: attribute, group: group, property: bounds) { value in
@@ -148,16 +186,11 @@ struct SMILRenderer {
             }
             if let color = group.property("backgroundColor") {
                 svg += element("animate", attribute: "fill", group: group, property: color) { value in
-                    css(value as? Color ?? initial.color)
+                    css(value as? Color ?? actor.color)
                 }
             }
         }
-        svg += "</rect></g></svg>"
-        return """
-        <figure class="card"><figcaption><code>\(title)</code></figcaption>\(svg)\
-        <div class="note wide">\(caption)</div></figure>
-
-        """
+        return svg + "</rect></g>\n"
     }
 
     @MainActor

@@ -218,3 +218,43 @@ struct TriggerTests {
         #expect(journal.names == ["value", "start", "stop", "completion"])
     }
 }
+
+@MainActor
+@Suite("Frame drivers")
+struct FrameDriverTests {
+    @Test("The Dispatch timer runs only while something is pending")
+    func dispatchTimerFollowsActivity() {
+        let clock = ManualClock()
+        let driver = DispatchTimerDriver(clock: clock, framesPerSecond: 120)
+        #expect(!driver.isRunning)
+        #expect(abs(driver.interval - 1.0 / 120) < 1e-12)
+        let layer = HeadlessLayer(clock: clock)
+        layer.animate { $0.position(CGPoint(x: 50, y: 0)).duration(0.2) }
+        #expect(driver.isRunning)
+        // Frames delivered by hand here (a test never waits on the wall clock).
+        for k in 1...30 { clock.advance(to: Double(k) / 120) }
+        #expect(!driver.isRunning && !clock.isActive)
+        #expect(DispatchTimerDriver(clock: ManualClock(), framesPerSecond: .nan).interval == 1.0 / 60)
+        #expect(DispatchTimerDriver(clock: ManualClock(), framesPerSecond: 10_000).interval == 1.0 / 240)
+    }
+
+    @Test("A scheduler without a driver still fires on explicit ticks, in time order across groups")
+    func schedulerTicks() {
+        let clock = ManualClock()
+        let a = HeadlessLayer(clock: clock), b = HeadlessLayer(clock: clock)
+        var order: [String] = []
+        a.animate { animator in
+            animator.alpha(0).duration(0.5)
+            animator.setDidStopCallback { _, _ in order.append("a") }
+        }
+        b.animate { animator in
+            animator.alpha(0).duration(0.2)
+            animator.setDidStopCallback { _, _ in order.append("b") }
+        }
+        #expect(clock.scheduler.pendingEventCount == 4)   // two group ends, two layer animations
+        clock.advance(to: 0.3)
+        #expect(order == ["b"])
+        clock.advance(to: 1)
+        #expect(order == ["b", "a"] && clock.scheduler.pendingEventCount == 0)
+    }
+}

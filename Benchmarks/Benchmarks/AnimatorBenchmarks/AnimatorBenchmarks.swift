@@ -6,6 +6,11 @@ import Foundation
 /// and play, for 1, 4 and 16 properties, and of a redirect that synchronizes with a group in
 /// flight. Allocations are counted per call.
 let benchmarks: @Sendable () -> Void = {
+    animatorBenchmarks()
+    frameBenchmarks()
+}
+
+let animatorBenchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
         maxDuration: .seconds(2),
@@ -66,6 +71,33 @@ let benchmarks: @Sendable () -> Void = {
                 animate(layer, properties: 4, target: target)
                 clock.advance(by: 0.2)   // still in flight: the next call synchronizes
             }
+        }
+    }
+}
+
+/// 10,000 frames with 1,000 groups on 1,000 layers holding pending triggers, none of them due:
+/// what an app pays per frame while many chained animations are in flight (divide by 10,000).
+let frameBenchmarks: @Sendable () -> Void = {
+    Benchmark("frames ×10,000: 1,000 groups with pending triggers, nothing due",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2))) { benchmark in
+        nonisolated(unsafe) let measured = benchmark
+        await MainActor.run {
+            let clock = ManualClock()
+            let follower = HeadlessLayer(clock: clock)
+            let layers = (0..<1_000).map { _ in HeadlessLayer(clock: clock) }
+            for (index, layer) in layers.enumerated() {
+                layer.animate { animator in
+                    animator.position(CGPoint(x: Double(index), y: 0)).duration(1_000)
+                    animator.triggerOnProgress(0.99, onView: follower) { $0.alpha(0).duration(0.1) }
+                    animator.triggerOnCompletion(onView: follower) { $0.alpha(1).duration(0.1) }
+                }
+            }
+            measured.startMeasurement()
+            for _ in 0..<10_000 {
+                clock.advance(by: 1.0 / 120_000)
+            }
+            measured.stopMeasurement()
+            blackHole(layers)
         }
     }
 }

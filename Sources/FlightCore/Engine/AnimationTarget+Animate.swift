@@ -95,10 +95,12 @@ enum FlightEngine {
         }
         if resolved.duration > 0 {
             state.add(group)
+            // The group's end is the scheduler's (so that it fires in order with the group's
+            // triggers); the host only reports the group being removed early.
             host.play(resolved, forKey: group.key) { [weak group, weak state] finished in
-                guard let group else { return }
+                guard !finished, let group else { return }
                 state?.remove(group)
-                group.fireStop(finished: finished)
+                group.fireStop(finished: false)
             }
         }
         group.fireStart()

@@ -17,9 +17,12 @@ public final class FrameScheduler {
     public private(set) var frameCount = 0
     /// How many of those had nothing pending at all (a driver that stops when idle keeps this 0).
     public private(set) var idleFrameCount = 0
-    /// What delivers frames; told to start and stop as events come and go.
+    /// Whether events are pending, so that frames are needed.
+    public private(set) var isActive = false
+    /// What delivers frames; told to start and stop as events come and go. Held weakly: keep the
+    /// driver alive yourself.
     public weak var driver: (any FrameDriver)? {
-        didSet { driver?.setActive(hasPendingEvents) }
+        didSet { driver?.setActive(isActive) }
     }
 
     private var heap: [ScheduledEvent] = []
@@ -52,10 +55,12 @@ public final class FrameScheduler {
 
     /// Schedules `event`; starts the driver if it was idle.
     func schedule(_ event: ScheduledEvent) {
-        let wasIdle = heap.isEmpty
         heap.append(event)
         siftUp(heap.count - 1)
-        if wasIdle { driver?.setActive(true) }
+        if !isActive {
+            isActive = true
+            driver?.setActive(true)
+        }
     }
 
     /// Handles the frame at `time`: fires everything due, in order. Times before the last frame
@@ -93,7 +98,10 @@ public final class FrameScheduler {
         }
         due.removeAll(keepingCapacity: true)
         while let top = heap.first, top.isCancelled { _ = popMin() }
-        if heap.isEmpty { driver?.setActive(false) }
+        if heap.isEmpty && isActive {
+            isActive = false
+            driver?.setActive(false)
+        }
     }
 
     // MARK: Binary heap by time

@@ -15,7 +15,7 @@ import Foundation
 /// layer.position                    // (300, 0): the model value, set at once
 /// ```
 @MainActor
-public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscriber {
+public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// The clock the layer's animations run on.
     public let clock: ManualClock
     /// Flight's bookkeeping for this layer.
@@ -34,6 +34,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscribe
         var key: String
         var animation: HeadlessAnimation
         var completion: (@MainActor (Bool) -> Void)?
+        /// The scheduler event that ends it.
+        var end: ScheduledEvent
         var hasEnded = false
     }
 
@@ -174,15 +176,29 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscribe
     /// removed first.
     public func add(_ animation: HeadlessAnimation, forKey key: String, completion: (@MainActor (Bool) -> Void)? = nil) {
         removeAnimation(forKey: key)
-        animations.append(Playing(key: key, animation: animation, completion: completion))
-        clock.subscribe(self)
+        let scheduler = clock.scheduler
+        let end = ScheduledEvent(time: animation.endTime, groupSequence: scheduler.makeGroupSequence(), order: 0) {
+            [weak self] in self?.finish(key)
+        }
+        animations.append(Playing(key: key, animation: animation, completion: completion, end: end))
+        scheduler.schedule(end)
     }
 
     /// Removes the animation under `key`, calling its completion with `false`.
     public func removeAnimation(forKey key: String) {
         guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
         let removed = animations.remove(at: index)
+        removed.end.cancel()
         if !removed.hasEnded { removed.completion?(false) }
+    }
+
+    /// Ends the animation under `key` when its time has come.
+    private func finish(_ key: String) {
+        guard let index = animations.firstIndex(where: { $0.key == key && !$0.hasEnded }) else { return }
+        animations[index].hasEnded = true
+        let ended = animations[index]
+        if ended.animation.isRemovedOnCompletion { animations.remove(at: index) }
+        ended.completion?(true)
     }
 
     /// Removes every animation.
@@ -206,20 +222,6 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost, ClockSubscribe
     /// Stops a Flight group (see ``AnimationHost``).
     public func removeGroup(forKey key: String) {
         removeAnimation(forKey: key)
-    }
-
-    var nextEventTime: TimeInterval? {
-        animations.lazy.filter { !$0.hasEnded }.map(\.animation.endTime).min()
-    }
-
-    func handleEarliestDueEvent() {
-        guard let index = animations.indices.filter({ !animations[$0].hasEnded })
-            .min(by: { animations[$0].animation.endTime < animations[$1].animation.endTime }),
-            animations[index].animation.endTime <= clock.now else { return }
-        animations[index].hasEnded = true
-        let ended = animations[index]
-        if ended.animation.isRemovedOnCompletion { animations.remove(at: index) }
-        ended.completion?(true)
     }
 
     // MARK: Typed model properties

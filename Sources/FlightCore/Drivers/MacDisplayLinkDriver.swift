@@ -1,0 +1,77 @@
+#if canImport(AppKit) && canImport(CoreVideo) && !targetEnvironment(macCatalyst)
+import AppKit
+import CoreVideo
+import QuartzCore
+
+/// Frames for a ``FrameScheduler`` on macOS: the screen's display link on macOS 14 and later,
+/// a `CVDisplayLink` whose callbacks hop to the main thread before. Like the iOS driver, it runs
+/// only while the scheduler has something pending and runs in the common run-loop modes.
+@MainActor
+public final class MacDisplayLinkDriver: FrameDriver {
+    /// The scheduler it ticks.
+    public let scheduler: FrameScheduler
+    /// Whether a display link is running.
+    public var isRunning: Bool { displayLink != nil || videoLink != nil }
+
+    private var displayLink: AnyObject?
+    nonisolated(unsafe) private var videoLink: CVDisplayLink?
+    private let proxy = MacDisplayLinkProxy()
+
+    /// Drives `scheduler` with the main screen's display link.
+    public init(scheduler: FrameScheduler) {
+        self.scheduler = scheduler
+        proxy.driver = self
+        scheduler.driver = self
+    }
+
+    deinit {
+        if let videoLink { CVDisplayLinkStop(videoLink) }
+    }
+
+    /// Starts or stops the display link.
+    public func setActive(_ active: Bool) {
+        if active {
+            guard !isRunning else { return }
+            if #available(macOS 14.0, *), let screen = NSScreen.main {
+                let link = screen.displayLink(target: proxy, selector: #selector(MacDisplayLinkProxy.frame(_:)))
+                link.add(to: .main, forMode: .common)
+                displayLink = link
+            } else {
+                startVideoLink()
+            }
+        } else {
+            if #available(macOS 14.0, *), let link = displayLink as? CADisplayLink { link.invalidate() }
+            displayLink = nil
+            if let videoLink { CVDisplayLinkStop(videoLink) }
+            videoLink = nil
+        }
+    }
+
+    fileprivate func frame() {
+        scheduler.tick(at: CACurrentMediaTime())
+    }
+
+    private func startVideoLink() {
+        var link: CVDisplayLink?
+        guard CVDisplayLinkCreateWithActiveCGDisplays(&link) == kCVReturnSuccess, let link else { return }
+        let proxy = self.proxy
+        CVDisplayLinkSetOutputHandler(link) { _, _, _, _, _ in
+            DispatchQueue.main.async { MainActor.assumeIsolated { proxy.driver?.frame() } }
+            return kCVReturnSuccess
+        }
+        CVDisplayLinkStart(link)
+        videoLink = link
+    }
+}
+
+/// The display link's target: it forwards frames without retaining the driver. Display links
+/// added to the main run loop call it on the main thread.
+@MainActor
+private final class MacDisplayLinkProxy: NSObject {
+    weak var driver: MacDisplayLinkDriver?
+
+    @objc func frame(_ link: AnyObject) {
+        driver?.frame()
+    }
+}
+#endif
