@@ -68,4 +68,27 @@ struct ReadmeCoreTests {
         clock.advance(by: 1)
         #expect(view.presentation().position == CGPoint(x: 50, y: 50))
     }
+
+    @Test("The trigger snippet runs: the follower starts when the leader is halfway")
+    func triggerSnippet() throws {
+        let clock = ManualClock()
+        // README snippet begins
+
+        // Chaining: a second view follows the first through a trigger, nested as deep as you like.
+        let primary = HeadlessLayer(clock: clock), secondary = HeadlessLayer(clock: clock)
+        primary.animate { animator in
+            animator.position(CGPoint(x: 300, y: 0)).duration(0.6).easing(.outBack)
+            animator.triggerOnValueProgress(0.5, onView: secondary) { animator in
+                animator.position(CGPoint(x: 300, y: 80)).duration(0.4).easing(.outCubic)
+                animator.triggerOnCompletion(onView: primary) { animator in
+                    animator.alpha(0.5).duration(0.2)
+                }
+            }
+        }
+        clock.advance(by: 1.0 / 60)    // frames fire triggers on the first frame at or after their moment
+        // README snippet ends
+        for frame in 2...120 { clock.advance(to: Double(frame) / 60) }
+        #expect(secondary.presentation().position == CGPoint(x: 300, y: 80))
+        #expect(primary.presentation().opacity == 0.5)
+    }
 }
