@@ -3,6 +3,10 @@ import Foundation
 /// The builder a group animation's closure receives: one setter per animatable property, each
 /// returning a ``PropertyAnimator`` to configure duration, easing and priority.
 ///
+/// On Apple platforms the colour and transform setters also take `UIColor`/`NSColor`,
+/// `CGAffineTransform` and `CATransform3D`; those overloads are preferred, so `.identity` and
+/// `.red` mean the platform's.
+///
 /// ```swift
 /// layer.animate(.maxTime) { animator in
 ///     animator.bounds(newBounds).duration(0.5).easing(.outCubic).primary(true)
@@ -51,6 +55,7 @@ public final class GroupAnimator {
 
     /// Animates `backgroundColor`.
     @discardableResult
+    @_disfavoredOverload
     public func backgroundColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "backgroundColor") }
 
     /// Animates `bounds`.
@@ -75,16 +80,19 @@ public final class GroupAnimator {
 
     /// Animates `transform` to a 2D transform (a view's `transform`).
     @discardableResult
+    @_disfavoredOverload
     public func transform(_ transform: Transform2D) -> PropertyAnimator {
         value(transform.transform3D, forKeyPath: "transform")
     }
 
     /// Animates `transform`.
     @discardableResult
+    @_disfavoredOverload
     public func transform3D(_ transform: Transform3D) -> PropertyAnimator { value(transform, forKeyPath: "transform") }
 
     /// Animates `borderColor`.
     @discardableResult
+    @_disfavoredOverload
     public func borderColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "borderColor") }
 
     /// Animates `borderWidth`.
@@ -105,6 +113,7 @@ public final class GroupAnimator {
 
     /// Animates `shadowColor`.
     @discardableResult
+    @_disfavoredOverload
     public func shadowColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "shadowColor") }
 
     /// Animates `shadowOffset`.

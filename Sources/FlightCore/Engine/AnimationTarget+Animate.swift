@@ -62,6 +62,8 @@ extension AnimationTarget {
 @MainActor
 enum FlightEngine {
     static func run(_ plan: AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
+        let policy = animated ? ReduceMotion.activePolicy : .ignore
+        let plan = ReduceMotion.adjust(plan, for: policy)
         let state = host.animationState
         let now = host.currentTime
         var requests: [Synchronizer.Request] = []
@@ -70,7 +72,7 @@ enum FlightEngine {
         }
 
         let resolved: ResolvedGroup
-        if animated {
+        if animated && policy != .jump {
             do {
                 resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority)
             } catch {
@@ -92,6 +94,10 @@ enum FlightEngine {
             group.fireStart()
             group.fireStop(finished: true)
             return group
+        }
+        if case .crossFade(let duration) = policy,
+           resolved.properties.contains(where: { ReduceMotion.isMotion($0.keyPath) }) {
+            host.crossFade(duration: duration)
         }
         if resolved.duration > 0 {
             state.add(group)

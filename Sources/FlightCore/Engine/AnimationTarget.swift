@@ -24,6 +24,14 @@ public protocol AnimationHost: AnyObject {
     func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void)
     /// Stops the group playing under `key`; its completion is called with `false`.
     func removeGroup(forKey key: String)
+    /// Cross-fades the next change of the host's appearance over `duration` (used by
+    /// ``ReduceMotionPolicy/crossFade(duration:)``). Hosts that cannot do nothing.
+    func crossFade(duration: TimeInterval)
+}
+
+extension AnimationHost {
+    /// Does nothing: the host has no appearance to cross-fade.
+    public func crossFade(duration: TimeInterval) {}
 }
 
 /// Something that can be animated with Flight's builder API: a layer, a view.

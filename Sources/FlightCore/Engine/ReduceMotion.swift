@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
+
+/// What Flight does with an animation while the user has asked for reduced motion.
+public enum ReduceMotionPolicy: Sendable, Hashable {
+    /// Animate as written.
+    case ignore
+    /// Keep animating, calmly: every duration is capped at `maximumDuration`, and springs,
+    /// decays and overshooting curves become a gentle `.inOutSine`. Triggers and callbacks keep
+    /// their meaning on the shortened group.
+    case shorten(maximumDuration: TimeInterval)
+    /// Replace motion by a dissolve: geometry (position, bounds, transform, anchor point, depth)
+    /// jumps to its end while the host cross-fades the change over `duration` (on CoreAnimation a
+    /// fade transition on the superlayer); opacity and colours still animate, capped at
+    /// `duration`.
+    case crossFade(duration: TimeInterval)
+    /// No animation: final values at once, as `applyAnimation(forKey:animated: false)`, except
+    /// that triggers still fire (at once) so that chained work is not lost.
+    case jump
+}
+
+/// Flight's Reduce Motion setting.
+///
+/// By default Flight respects the system setting (`UIAccessibility.isReduceMotionEnabled` on
+/// iOS, tvOS and visionOS, `NSWorkspace.accessibilityDisplayShouldReduceMotion` on macOS; off
+/// elsewhere) by shortening animations to at most 0.25 s without overshoot.
+///
+/// ```swift
+/// ReduceMotion.policy = .crossFade(duration: 0.2)
+/// ReduceMotion.isEnabled = { true }       // force it, e.g. in a test or a preview
+/// ```
+@MainActor
+public enum ReduceMotion {
+    /// The policy applied while reduced motion is on.
+    public static var policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25)
+
+    /// Whether reduced motion is on now; the system setting by default.
+    public static var isEnabled: @MainActor () -> Bool = systemSetting
+
+    /// The platform's setting.
+    public static let systemSetting: @MainActor () -> Bool = {
+        #if canImport(UIKit)
+        UIAccessibility.isReduceMotionEnabled
+        #elseif canImport(AppKit)
+        NSWorkspace.shared.accessibilityDisplayShouldReduceMotion
+        #else
+        false
+        #endif
+    }
+
+    /// The policy in force for an animation starting now.
+    static var activePolicy: ReduceMotionPolicy {
+        isEnabled() ? policy : .ignore
+    }
+
+    /// Key paths whose change is motion (as opposed to fading or recolouring).
+    static func isMotion(_ keyPath: String) -> Bool {
+        let base = keyPath.split(separator: ".").first.map(String.init) ?? keyPath
+        return ["position", "bounds", "transform", "anchorPoint", "zPosition", "contentsRect", "shadowOffset"]
+            .contains(base)
+    }
+
+    /// The plan as the policy would have it.
+    static func adjust(_ plan: AnimationPlan, for policy: ReduceMotionPolicy) -> AnimationPlan {
+        var plan = plan
+        switch policy {
+        case .ignore, .jump:
+            break
+        case .shorten(let maximum):
+            let cap = maximum.isFinite && maximum >= 0 ? maximum : 0.25
+            for index in plan.properties.indices {
+                var property = plan.properties[index]
+                if property.easing.hasIntrinsicDuration || property.easing.canOvershoot {
+                    property.easing = .inOutSine
+                    if property.duration > cap || property.duration == 0 { property.duration = cap }
+                }
+                property.duration = min(property.duration, cap)
+                plan.properties[index] = property
+            }
+        case .crossFade(let duration):
+            let cap = duration.isFinite && duration >= 0 ? duration : 0.2
+            for index in plan.properties.indices {
+                var property = plan.properties[index]
+                if isMotion(property.keyPath) {
+                    property.duration = 0
+                    property.easing = .linear
+                } else {
+                    if property.easing.hasIntrinsicDuration || property.easing.canOvershoot { property.easing = .inOutSine }
+                    property.duration = min(property.duration, cap)
+                }
+                plan.properties[index] = property
+            }
+        }
+        return plan
+    }
+}

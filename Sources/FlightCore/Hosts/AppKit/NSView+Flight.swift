@@ -1,0 +1,25 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+
+extension NSView: AnimationTarget {
+    /// The Flight host of the view's backing layer; a view without one is made layer-backed.
+    public var animationHost: any AnimationHost {
+        if layer == nil { wantsLayer = true }
+        return (layer ?? CALayer()).animationHost
+    }
+}
+
+extension GroupAnimator {
+    /// Animates `backgroundColor` to an AppKit colour.
+    @discardableResult
+    public func backgroundColor(_ color: NSColor) -> PropertyAnimator { backgroundColor(Color(color)) }
+
+    /// Animates `borderColor` to an AppKit colour.
+    @discardableResult
+    public func borderColor(_ color: NSColor) -> PropertyAnimator { borderColor(Color(color)) }
+
+    /// Animates `shadowColor` to an AppKit colour.
+    @discardableResult
+    public func shadowColor(_ color: NSColor) -> PropertyAnimator { shadowColor(Color(color)) }
+}
+#endif

@@ -1,0 +1,17 @@
+#if canImport(QuartzCore)
+import QuartzCore
+
+extension GroupAnimator {
+    /// Animates `transform` to an affine transform (a view's `transform`).
+    @discardableResult
+    public func transform(_ transform: CGAffineTransform) -> PropertyAnimator {
+        self.transform(transform.portable)
+    }
+
+    /// Animates `transform` to a 3D transform.
+    @discardableResult
+    public func transform3D(_ transform: CATransform3D) -> PropertyAnimator {
+        transform3D(transform.portable)
+    }
+}
+#endif
