@@ -7,7 +7,8 @@ import class Foundation.ProcessInfo
 /// Whether this build is `../shared/tools/apple-typecheck` compiling the package for iOS on Linux.
 /// That tool puts its own `apple-typecheck/bin` folder first on PATH and stops at object files:
 /// there is no Apple linker here, so the command-line demo (not an iOS product anyway) is left
-/// out. Its gallery code is a library target and is still compiled for iOS.
+/// out, and so are the test targets. The gallery code is a library target and is still compiled
+/// for iOS.
 let isAppleTypecheck = ProcessInfo.processInfo.environment["PATH"]?.contains("apple-typecheck/bin") ?? false
 
 let package = Package(
@@ -48,19 +49,24 @@ let package = Package(
             path: "DemoApp/Gallery"
         ),
 
-        // MARK: - Tests
+    ] + (isAppleTypecheck ? [] : [
+        // MARK: - Tests (left out of apple-typecheck: Testing is not in the iOS SDK it uses)
 
+        .target(
+            name: "FlightTestSupport",
+            path: "Tests/Support"
+        ),
         .testTarget(
             name: "FlightEasingTests",
-            dependencies: ["FlightEasing"],
+            dependencies: ["FlightEasing", "FlightTestSupport"],
             resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "FlightCoreTests",
-            dependencies: ["FlightCore"],
+            dependencies: ["FlightCore", "FlightTestSupport"],
             resources: [.copy("Golden")]
         ),
-    ] + (isAppleTypecheck ? [] : [
+
         // MARK: - Demo command
 
         .executableTarget(

@@ -24,7 +24,7 @@ struct SeedExampleTests {
         _ = animateView(toFrame: CGRect(x: 200, y: 0, width: 100, height: 100))
         step(clock, to: 0.25)
         // inSine at half time: 1 − cos(π/4) ≈ 0.2929 of the 200 pt.
-        let travelled = try #require(view.presentation().position.x) - 50
+        let travelled = view.presentation().position.x - 50
         expectClose(Double(travelled), 200 * (1 - cos(Double.pi / 4)), absolute: 0.5)
         let group = animateView(toFrame: CGRect(x: 0, y: 300, width: 100, height: 100))
         #expect(group.property("bounds")?.duration == 0)

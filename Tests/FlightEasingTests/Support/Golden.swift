@@ -1,4 +1,5 @@
 import Foundation
+@_exported import FlightTestSupport
 
 /// The golden files under `Golden/`, written by `Scripts/golden/generate.py` from independent
 /// implementations (pytweening, mpmath, scipy's ODE integrator, a per-millisecond recurrence).

@@ -1,7 +1,7 @@
 import Testing
 
 /// Whether `actual` is within `absolute` or `relative × max(|actual|, |expected|)` of `expected`.
-func isApproximatelyEqual(
+public func isApproximatelyEqual(
     _ actual: Double, _ expected: Double, absolute: Double = 0, relative: Double = 0
 ) -> Bool {
     if actual == expected { return true }
@@ -11,7 +11,7 @@ func isApproximatelyEqual(
 
 /// Records a failure at the caller unless `actual` is close to `expected` within the stated
 /// absolute or relative tolerance.
-func expectClose(
+public func expectClose(
     _ actual: Double, _ expected: Double, absolute: Double = 0, relative: Double = 0,
     _ comment: @autoclosure () -> String = "",
     sourceLocation: SourceLocation = #_sourceLocation
