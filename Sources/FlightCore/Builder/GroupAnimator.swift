@@ -17,7 +17,7 @@ import Foundation
 /// }
 /// ```
 @MainActor
-public final class GroupAnimator {
+public final class GroupAnimator: LayerPropertySetting {
     /// The plan being built.
     public private(set) var plan: AnimationPlan
 
@@ -42,99 +42,6 @@ public final class GroupAnimator {
         let index = plan.upsert(PropertyPlan(keyPath: keyPath, target: value))
         return PropertyAnimator(animator: self, index: index)
     }
-
-    // MARK: Layer properties
-
-    /// Animates `opacity` (a view's `alpha`).
-    @discardableResult
-    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> PropertyAnimator { value(Double(alpha), forKeyPath: "opacity") }
-
-    /// Animates `opacity`.
-    @discardableResult
-    public func opacity<T: BinaryFloatingPoint>(_ opacity: T) -> PropertyAnimator { alpha(opacity) }
-
-    /// Animates `backgroundColor`.
-    @discardableResult
-    @_disfavoredOverload
-    public func backgroundColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "backgroundColor") }
-
-    /// Animates `bounds`.
-    @discardableResult
-    public func bounds(_ bounds: CGRect) -> PropertyAnimator { value(bounds, forKeyPath: "bounds") }
-
-    /// Animates `bounds.size`.
-    @discardableResult
-    public func size(_ size: CGSize) -> PropertyAnimator { value(size, forKeyPath: "bounds.size") }
-
-    /// Animates `position` (a view's `center`).
-    @discardableResult
-    public func position(_ position: CGPoint) -> PropertyAnimator { value(position, forKeyPath: "position") }
-
-    /// Animates `position` (a view's `center`).
-    @discardableResult
-    public func center(_ center: CGPoint) -> PropertyAnimator { position(center) }
-
-    /// Animates `anchorPoint`.
-    @discardableResult
-    public func anchorPoint(_ point: CGPoint) -> PropertyAnimator { value(point, forKeyPath: "anchorPoint") }
-
-    /// Animates `transform` to a 2D transform (a view's `transform`).
-    @discardableResult
-    @_disfavoredOverload
-    public func transform(_ transform: Transform2D) -> PropertyAnimator {
-        value(transform.transform3D, forKeyPath: "transform")
-    }
-
-    /// Animates `transform`.
-    @discardableResult
-    @_disfavoredOverload
-    public func transform3D(_ transform: Transform3D) -> PropertyAnimator { value(transform, forKeyPath: "transform") }
-
-    /// Animates `borderColor`.
-    @discardableResult
-    @_disfavoredOverload
-    public func borderColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "borderColor") }
-
-    /// Animates `borderWidth`.
-    @discardableResult
-    public func borderWidth<T: BinaryFloatingPoint>(_ width: T) -> PropertyAnimator {
-        value(Double(width), forKeyPath: "borderWidth")
-    }
-
-    /// Animates `contentsRect`.
-    @discardableResult
-    public func contentsRect(_ rect: CGRect) -> PropertyAnimator { value(rect, forKeyPath: "contentsRect") }
-
-    /// Animates `cornerRadius`.
-    @discardableResult
-    public func cornerRadius<T: BinaryFloatingPoint>(_ radius: T) -> PropertyAnimator {
-        value(Double(radius), forKeyPath: "cornerRadius")
-    }
-
-    /// Animates `shadowColor`.
-    @discardableResult
-    @_disfavoredOverload
-    public func shadowColor(_ color: Color) -> PropertyAnimator { value(color, forKeyPath: "shadowColor") }
-
-    /// Animates `shadowOffset`.
-    @discardableResult
-    public func shadowOffset(_ offset: CGSize) -> PropertyAnimator { value(offset, forKeyPath: "shadowOffset") }
-
-    /// Animates `shadowOpacity`.
-    @discardableResult
-    public func shadowOpacity<T: BinaryFloatingPoint>(_ opacity: T) -> PropertyAnimator {
-        value(Double(opacity), forKeyPath: "shadowOpacity")
-    }
-
-    /// Animates `shadowRadius`.
-    @discardableResult
-    public func shadowRadius<T: BinaryFloatingPoint>(_ radius: T) -> PropertyAnimator {
-        value(Double(radius), forKeyPath: "shadowRadius")
-    }
-
-    /// Animates `zPosition`.
-    @discardableResult
-    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> PropertyAnimator { value(Double(z), forKeyPath: "zPosition") }
 
     // MARK: Callbacks
 

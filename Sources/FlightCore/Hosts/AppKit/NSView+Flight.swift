@@ -9,17 +9,17 @@ extension NSView: AnimationTarget {
     }
 }
 
-extension GroupAnimator {
+extension LayerPropertySetting {
     /// Animates `backgroundColor` to an AppKit colour.
     @discardableResult
-    public func backgroundColor(_ color: NSColor) -> PropertyAnimator { backgroundColor(Color(color)) }
+    public func backgroundColor(_ color: NSColor) -> Configurator { backgroundColor(Color(color)) }
 
     /// Animates `borderColor` to an AppKit colour.
     @discardableResult
-    public func borderColor(_ color: NSColor) -> PropertyAnimator { borderColor(Color(color)) }
+    public func borderColor(_ color: NSColor) -> Configurator { borderColor(Color(color)) }
 
     /// Animates `shadowColor` to an AppKit colour.
     @discardableResult
-    public func shadowColor(_ color: NSColor) -> PropertyAnimator { shadowColor(Color(color)) }
+    public func shadowColor(_ color: NSColor) -> Configurator { shadowColor(Color(color)) }
 }
 #endif

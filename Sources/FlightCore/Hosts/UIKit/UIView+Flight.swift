@@ -9,17 +9,17 @@ extension UIView: AnimationTarget {
     }
 }
 
-extension GroupAnimator {
+extension LayerPropertySetting {
     /// Animates `backgroundColor` to a UIKit colour (resolved for the current trait collection).
     @discardableResult
-    public func backgroundColor(_ color: UIColor) -> PropertyAnimator { backgroundColor(Color(color)) }
+    public func backgroundColor(_ color: UIColor) -> Configurator { backgroundColor(Color(color)) }
 
     /// Animates `borderColor` to a UIKit colour.
     @discardableResult
-    public func borderColor(_ color: UIColor) -> PropertyAnimator { borderColor(Color(color)) }
+    public func borderColor(_ color: UIColor) -> Configurator { borderColor(Color(color)) }
 
     /// Animates `shadowColor` to a UIKit colour.
     @discardableResult
-    public func shadowColor(_ color: UIColor) -> PropertyAnimator { shadowColor(Color(color)) }
+    public func shadowColor(_ color: UIColor) -> Configurator { shadowColor(Color(color)) }
 }
 #endif

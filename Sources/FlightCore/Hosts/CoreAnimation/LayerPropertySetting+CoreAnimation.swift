@@ -1,16 +1,16 @@
 #if canImport(QuartzCore)
 import QuartzCore
 
-extension GroupAnimator {
+extension LayerPropertySetting {
     /// Animates `transform` to an affine transform (a view's `transform`).
     @discardableResult
-    public func transform(_ transform: CGAffineTransform) -> PropertyAnimator {
+    public func transform(_ transform: CGAffineTransform) -> Configurator {
         self.transform(transform.portable)
     }
 
     /// Animates `transform` to a 3D transform.
     @discardableResult
-    public func transform3D(_ transform: CATransform3D) -> PropertyAnimator {
+    public func transform3D(_ transform: CATransform3D) -> Configurator {
         transform3D(transform.portable)
     }
 }

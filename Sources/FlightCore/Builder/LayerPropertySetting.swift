@@ -1,0 +1,109 @@
+import Foundation
+
+/// The named layer-property setters shared by every builder: ``GroupAnimator`` (time-driven
+/// groups) and ``StateBuilder`` (scroll-driven states). A conforming builder provides
+/// ``value(_:forKeyPath:)``; every named setter is that with the property's key path.
+@MainActor
+public protocol LayerPropertySetting {
+    /// What a setter returns to configure the property further (easing, duration, range…).
+    associatedtype Configurator
+
+    /// Sets a value for any key path.
+    @discardableResult
+    func value<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Configurator
+}
+
+extension LayerPropertySetting {
+    // MARK: Layer properties
+
+    /// Animates `opacity` (a view's `alpha`).
+    @discardableResult
+    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> Configurator { value(Double(alpha), forKeyPath: "opacity") }
+
+    /// Animates `opacity`.
+    @discardableResult
+    public func opacity<T: BinaryFloatingPoint>(_ opacity: T) -> Configurator { alpha(opacity) }
+
+    /// Animates `backgroundColor`.
+    @discardableResult
+    @_disfavoredOverload
+    public func backgroundColor(_ color: Color) -> Configurator { value(color, forKeyPath: "backgroundColor") }
+
+    /// Animates `bounds`.
+    @discardableResult
+    public func bounds(_ bounds: CGRect) -> Configurator { value(bounds, forKeyPath: "bounds") }
+
+    /// Animates `bounds.size`.
+    @discardableResult
+    public func size(_ size: CGSize) -> Configurator { value(size, forKeyPath: "bounds.size") }
+
+    /// Animates `position` (a view's `center`).
+    @discardableResult
+    public func position(_ position: CGPoint) -> Configurator { value(position, forKeyPath: "position") }
+
+    /// Animates `position` (a view's `center`).
+    @discardableResult
+    public func center(_ center: CGPoint) -> Configurator { position(center) }
+
+    /// Animates `anchorPoint`.
+    @discardableResult
+    public func anchorPoint(_ point: CGPoint) -> Configurator { value(point, forKeyPath: "anchorPoint") }
+
+    /// Animates `transform` to a 2D transform (a view's `transform`).
+    @discardableResult
+    @_disfavoredOverload
+    public func transform(_ transform: Transform2D) -> Configurator {
+        value(transform.transform3D, forKeyPath: "transform")
+    }
+
+    /// Animates `transform`.
+    @discardableResult
+    @_disfavoredOverload
+    public func transform3D(_ transform: Transform3D) -> Configurator { value(transform, forKeyPath: "transform") }
+
+    /// Animates `borderColor`.
+    @discardableResult
+    @_disfavoredOverload
+    public func borderColor(_ color: Color) -> Configurator { value(color, forKeyPath: "borderColor") }
+
+    /// Animates `borderWidth`.
+    @discardableResult
+    public func borderWidth<T: BinaryFloatingPoint>(_ width: T) -> Configurator {
+        value(Double(width), forKeyPath: "borderWidth")
+    }
+
+    /// Animates `contentsRect`.
+    @discardableResult
+    public func contentsRect(_ rect: CGRect) -> Configurator { value(rect, forKeyPath: "contentsRect") }
+
+    /// Animates `cornerRadius`.
+    @discardableResult
+    public func cornerRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
+        value(Double(radius), forKeyPath: "cornerRadius")
+    }
+
+    /// Animates `shadowColor`.
+    @discardableResult
+    @_disfavoredOverload
+    public func shadowColor(_ color: Color) -> Configurator { value(color, forKeyPath: "shadowColor") }
+
+    /// Animates `shadowOffset`.
+    @discardableResult
+    public func shadowOffset(_ offset: CGSize) -> Configurator { value(offset, forKeyPath: "shadowOffset") }
+
+    /// Animates `shadowOpacity`.
+    @discardableResult
+    public func shadowOpacity<T: BinaryFloatingPoint>(_ opacity: T) -> Configurator {
+        value(Double(opacity), forKeyPath: "shadowOpacity")
+    }
+
+    /// Animates `shadowRadius`.
+    @discardableResult
+    public func shadowRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
+        value(Double(radius), forKeyPath: "shadowRadius")
+    }
+
+    /// Animates `zPosition`.
+    @discardableResult
+    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> Configurator { value(Double(z), forKeyPath: "zPosition") }
+}

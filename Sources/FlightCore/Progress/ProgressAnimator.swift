@@ -1,0 +1,291 @@
+import Foundation
+
+/// The scroll direction a progress animator follows.
+public enum ScrollAxis: Sendable, Hashable {
+    /// Progress follows the item's vertical position in the visible bounds.
+    case vertical
+    /// Progress follows the item's horizontal position.
+    case horizontal
+}
+
+/// Something whose views animate with scroll progress (a cell, a scroll view's subview): it
+/// vends the animator that maps progress onto its views. Attach one to another animator with
+/// ``ProgressAnimator/attachAnimatableView(_:)`` to pass the progress down, to any depth.
+@MainActor
+public protocol ProgressAnimatable: AnyObject {
+    /// The animator for this view's states.
+    var progressAnimator: ProgressAnimator { get }
+}
+
+/// Parade's animator: views move between a *start* state (as they scroll onto the screen), the
+/// state they were in when scrolling began (their *snapshot*, taken automatically), and an
+/// *end* state (as they scroll off), as a pure function of scroll progress.
+///
+/// ```swift
+/// let animator = ProgressAnimator.vertical { animator in
+///     animator.startEndState(for: imageView) { s in
+///         s.alpha(0).easing(.inSine)
+///         s.transform(.scale(x: 0.5, y: 0.5)).easing(.inOutCubic).range(0.5...1)
+///     }
+/// }
+/// animator.update(itemFrame: cell.frame, visibleBounds: scrollView.bounds)
+/// ```
+///
+/// Progress is the distance from the item's centre to the centre of its scroll view's visible
+/// bounds, over the visible height (width for a horizontal animator): 0 when centred, 1 a full
+/// height below (or right), −1 a full height above (or left). A start state is reached at
+/// progress 1 and an end state at −1; a property's ``StateProperty/range(_:)`` narrows where in
+/// `0...1` its interpolation happens. Values are applied as model values with implicit
+/// animations disabled.
+@MainActor
+public final class ProgressAnimator {
+    /// The direction it follows.
+    public let axis: ScrollAxis
+    /// The progress applied last.
+    public private(set) var progress: Double?
+
+    var entries: [TargetStates] = []
+    private var attached: [ProgressAnimator] = []
+    private var isUpdating = false
+
+    /// Creates an animator following `axis`.
+    public init(axis: ScrollAxis, _ build: (ProgressAnimator) -> Void = { _ in }) {
+        self.axis = axis
+        build(self)
+    }
+
+    /// A vertical animator (Parade's `newVerticalAnimator`).
+    public static func vertical(_ build: (ProgressAnimator) -> Void) -> ProgressAnimator {
+        ProgressAnimator(axis: .vertical, build)
+    }
+
+    /// A horizontal animator (Parade's `newHorizontalAnimator`).
+    public static func horizontal(_ build: (ProgressAnimator) -> Void) -> ProgressAnimator {
+        ProgressAnimator(axis: .horizontal, build)
+    }
+
+    // MARK: States
+
+    /// Defines where `target` comes from as it scrolls on.
+    @discardableResult
+    public func startState(for target: any AnimationTarget, _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        build(StateBuilder(states: states(for: target), kinds: [.start]))
+        return self
+    }
+
+    /// Defines where `target` goes as it scrolls off.
+    @discardableResult
+    public func endState(for target: any AnimationTarget, _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        build(StateBuilder(states: states(for: target), kinds: [.end]))
+        return self
+    }
+
+    /// Defines the same values for both ends.
+    @discardableResult
+    public func startEndState(for target: any AnimationTarget, _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        build(StateBuilder(states: states(for: target), kinds: [.start, .end]))
+        return self
+    }
+
+    /// ``startState(for:_:)`` for several targets.
+    @discardableResult
+    public func startState(forViews targets: [any AnimationTarget], _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        for target in targets { startState(for: target, build) }
+        return self
+    }
+
+    /// ``endState(for:_:)`` for several targets.
+    @discardableResult
+    public func endState(forViews targets: [any AnimationTarget], _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        for target in targets { endState(for: target, build) }
+        return self
+    }
+
+    /// ``startEndState(for:_:)`` for several targets.
+    @discardableResult
+    public func startEndState(forViews targets: [any AnimationTarget], _ build: (StateBuilder) -> Void) -> ProgressAnimator {
+        for target in targets { startEndState(for: target, build) }
+        return self
+    }
+
+    /// Passes every progress update on to `view`'s animator as well (chains of any depth).
+    @discardableResult
+    public func attachAnimatableView(_ view: any ProgressAnimatable) -> ProgressAnimator {
+        attach(view.progressAnimator)
+    }
+
+    /// Passes every progress update on to `animator` as well.
+    @discardableResult
+    public func attach(_ animator: ProgressAnimator) -> ProgressAnimator {
+        if animator !== self && !attached.contains(where: { $0 === animator }) { attached.append(animator) }
+        return self
+    }
+
+    private func states(for target: any AnimationTarget) -> TargetStates {
+        if let existing = entries.first(where: { $0.target === target }) { return existing }
+        let states = TargetStates(target: target)
+        entries.append(states)
+        return states
+    }
+
+    // MARK: Progress
+
+    /// The progress of an item whose frame (in the scroll view's content coordinates) is
+    /// `itemFrame`, when the scroll view shows `visibleBounds` (its `bounds`: origin at the
+    /// content offset).
+    public static func progress(of itemFrame: CGRect, in visibleBounds: CGRect, axis: ScrollAxis) -> Double {
+        let (item, center, length) = axis == .vertical
+            ? (Double(itemFrame.midY), Double(visibleBounds.midY), Double(visibleBounds.height))
+            : (Double(itemFrame.midX), Double(visibleBounds.midX), Double(visibleBounds.width))
+        guard length > 0, item.isFinite, center.isFinite else { return 0 }
+        return (item - center) / length
+    }
+
+    /// Applies the progress of an item at `itemFrame` in a scroll view showing `visibleBounds`.
+    public func update(itemFrame: CGRect, visibleBounds: CGRect) {
+        update(progress: Self.progress(of: itemFrame, in: visibleBounds, axis: axis))
+    }
+
+    /// Applies `progress` (clamped into `-1...1`; NaN is ignored) to every state and to the
+    /// attached animators. The first update takes the snapshot of each view.
+    public func update(progress: Double) {
+        guard !progress.isNaN, !isUpdating else { return }
+        isUpdating = true
+        defer { isUpdating = false }
+        let progress = min(max(progress, -1), 1)
+        self.progress = progress
+        for entry in entries { entry.apply(progress) }
+        for animator in attached { animator.update(progress: progress) }
+    }
+
+    /// Puts every view back in its snapshot state and forgets the snapshots, so that a reused
+    /// cell starts afresh (the next update takes new snapshots). Attached animators reset too.
+    public func reset() {
+        guard !isUpdating else { return }
+        isUpdating = true
+        defer { isUpdating = false }
+        progress = nil
+        for entry in entries { entry.reset() }
+        for animator in attached { animator.reset() }
+    }
+}
+
+/// The states of one target.
+@MainActor
+final class TargetStates {
+    weak var target: (any AnimationTarget)?
+    var properties: [any StateTrack] = []
+
+    init(target: any AnimationTarget) {
+        self.target = target
+    }
+
+    func track<Value: AnimatableValue>(_ keyPath: String, _ type: Value.Type) -> TypedStateTrack<Value>? {
+        if let existing = properties.first(where: { $0.keyPath == keyPath }) {
+            guard let typed = existing as? TypedStateTrack<Value> else {
+                FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(existing.valueTypeName)",
+                                                       actual: "\(Value.self)"))
+                return nil
+            }
+            return typed
+        }
+        if let known = LayerProperty.named(keyPath), known.valueType != Value.self {
+            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(known.valueType)", actual: "\(Value.self)"))
+            return nil
+        }
+        let track = TypedStateTrack<Value>(keyPath: keyPath)
+        properties.append(track)
+        return track
+    }
+
+    func apply(_ progress: Double) {
+        guard let host = target?.animationHost else { return }
+        for property in properties { property.apply(progress, host: host) }
+    }
+
+    func reset() {
+        guard let host = target?.animationHost else { return }
+        for property in properties { property.reset(host: host) }
+    }
+}
+
+/// One property's start and end states, type-erased.
+@MainActor
+protocol StateTrack: AnyObject {
+    var keyPath: String { get }
+    var valueTypeName: String { get }
+    func apply(_ progress: Double, host: any AnimationHost)
+    func reset(host: any AnimationHost)
+}
+
+/// Which state a builder writes.
+enum StateKind {
+    case start, end
+}
+
+/// One end of a property's interpolation.
+struct StateEnd<Value: AnimatableValue> {
+    var value: Value
+    var easing: Easing = .linear
+    var range: ClosedRange<Double> = 0...1
+}
+
+@MainActor
+final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
+    let keyPath: String
+    var start: StateEnd<Value>?
+    var end: StateEnd<Value>?
+    private var snapshot: Value?
+    private var toStart: Value.Path?
+    private var toEnd: Value.Path?
+
+    init(keyPath: String) {
+        self.keyPath = keyPath
+    }
+
+    var valueTypeName: String { "\(Value.self)" }
+
+    func set(_ kind: StateKind, _ change: (inout StateEnd<Value>) -> Void) {
+        switch kind {
+        case .start:
+            if var state = start { change(&state); start = state; toStart = nil }
+        case .end:
+            if var state = end { change(&state); end = state; toEnd = nil }
+        }
+    }
+
+    func apply(_ progress: Double, host: any AnimationHost) {
+        let base: Value
+        if let snapshot {
+            base = snapshot
+        } else {
+            base = (host.modelValue(forKeyPath: keyPath) as? Value)
+                ?? (LayerProperty.named(keyPath)?.defaultValue as? Value) ?? start?.value ?? end?.value
+                ?? Value(components: .zero)
+            snapshot = base
+        }
+        var value = base
+        if progress >= 0, let start {
+            if toStart == nil { toStart = Value.Path(from: base, to: start.value) }
+            value = toStart!.value(at: Self.fraction(progress, start))
+        } else if progress < 0, let end {
+            if toEnd == nil { toEnd = Value.Path(from: base, to: end.value) }
+            value = toEnd!.value(at: Self.fraction(-progress, end))
+        }
+        _ = host.setModelValue(value, forKeyPath: keyPath)
+    }
+
+    func reset(host: any AnimationHost) {
+        if let snapshot { _ = host.setModelValue(snapshot, forKeyPath: keyPath) }
+        snapshot = nil
+        toStart = nil
+        toEnd = nil
+    }
+
+    /// Where in the state's range `amount` (0…1) falls, eased.
+    static func fraction(_ amount: Double, _ state: StateEnd<Value>) -> Double {
+        let (low, high) = (state.range.lowerBound, state.range.upperBound)
+        let raw: Double = high > low ? (amount - low) / (high - low) : (amount >= low ? 1 : 0)
+        return state.easing.progress(at: min(max(raw, 0), 1))
+    }
+}
