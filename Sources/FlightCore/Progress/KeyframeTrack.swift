@@ -1,0 +1,211 @@
+import Foundation
+
+/// JazzHands' film strip: values at keyframes along any scalar input (a scroll offset, a page
+/// number, a gesture's translation), eased per segment, looked up in O(log n).
+///
+/// ```swift
+/// var fade = KeyframeTrack<Double>()
+/// fade.add(0, at: 0)
+/// fade.add(1, at: 320, easing: .outCubic)     // the easing of the segment that ends here
+/// fade.add(0, at: 640)
+/// let alpha = fade.value(at: scrollView.contentOffset.x)
+/// ```
+///
+/// Outside its keyframes a track holds the first or last value, or extends the first or last
+/// segment linearly (``Extrapolation/extend``). Keyframes at the same time replace each other;
+/// bulk setup sorts once, so thousands of keyframes are quick to build.
+public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
+    /// One keyframe: a value at a time, reached with an easing from the previous keyframe.
+    public struct Keyframe: Sendable {
+        /// The input value (time) of the keyframe.
+        public var time: Double
+        /// The value at that time.
+        public var value: Value
+        /// The easing of the segment that ends at this keyframe.
+        public var easing: Easing
+    }
+
+    /// What a track gives outside its first and last keyframes.
+    public enum Extrapolation: Sendable, Hashable {
+        /// The first or last value.
+        case hold
+        /// The first or last segment continued in a straight line.
+        case extend
+    }
+
+    /// The keyframes, sorted by time.
+    public private(set) var keyframes: [Keyframe]
+    /// What the track gives outside its keyframes.
+    public var extrapolation: Extrapolation
+
+    /// An empty track.
+    public init(extrapolation: Extrapolation = .hold) {
+        keyframes = []
+        self.extrapolation = extrapolation
+    }
+
+    /// A track from keyframes in any order (sorted once; the last of equal times wins).
+    /// Non-finite times and values are dropped.
+    public init(_ keyframes: [(time: Double, value: Value, easing: Easing)], extrapolation: Extrapolation = .hold) {
+        let valid = keyframes.enumerated().filter { $0.element.time.isFinite && (try? $0.element.value.validated()) != nil }
+        let sorted = valid.sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+        var result: [Keyframe] = []
+        result.reserveCapacity(sorted.count)
+        for (_, frame) in sorted {
+            let keyframe = Keyframe(time: frame.time, value: frame.value, easing: frame.easing)
+            if let last = result.last, last.time == frame.time { result[result.count - 1] = keyframe } else { result.append(keyframe) }
+        }
+        self.keyframes = result
+        self.extrapolation = extrapolation
+    }
+
+    /// Adds a keyframe (replacing one at the same time). Non-finite times or values are ignored.
+    ///
+    /// - Parameter easing: The easing of the segment that ends at this keyframe; `.linear` by
+    ///   default.
+    public mutating func add(_ value: Value, at time: Double, easing: Easing = .linear) {
+        guard time.isFinite, (try? value.validated()) != nil else { return }
+        let index = insertionIndex(for: time)
+        let keyframe = Keyframe(time: time, value: value, easing: easing)
+        if index > 0, keyframes[index - 1].time == time {
+            keyframes[index - 1] = keyframe
+        } else {
+            keyframes.insert(keyframe, at: index)
+        }
+    }
+
+    /// The value at `time`; nil for an empty track.
+    public func value(at time: Double) -> Value? {
+        guard let first = keyframes.first, let last = keyframes.last else { return nil }
+        let time = time.isNaN ? first.time : time
+        if keyframes.count == 1 { return first.value }
+        if time <= first.time {
+            guard extrapolation == .extend, time < first.time else { return first.value }
+            return segment(0, fraction: (time - first.time) / (keyframes[1].time - first.time), eased: false)
+        }
+        if time >= last.time {
+            guard extrapolation == .extend, time > last.time else { return last.value }
+            let before = keyframes[keyframes.count - 2]
+            return segment(keyframes.count - 2, fraction: (time - before.time) / (last.time - before.time), eased: false)
+        }
+        let upper = insertionIndex(for: time)   // first keyframe after `time`
+        let lower = upper - 1
+        let span = keyframes[upper].time - keyframes[lower].time
+        return segment(lower, fraction: (time - keyframes[lower].time) / span, eased: true)
+    }
+
+    /// The value between keyframe `index` and the next at `fraction`.
+    private func segment(_ index: Int, fraction: Double, eased: Bool) -> Value {
+        let from = keyframes[index], to = keyframes[index + 1]
+        let progress = eased ? to.easing.progress(at: fraction) : fraction
+        return from.value.interpolated(to: to.value, fraction: progress)
+    }
+
+    /// The index of the first keyframe later than `time` (binary search).
+    private func insertionIndex(for time: Double) -> Int {
+        var (low, high) = (0, keyframes.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if keyframes[mid].time <= time { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// JazzHands' animator: tracks bound to properties of targets, all set from one input.
+///
+/// ```swift
+/// let animator = KeyframeAnimator()
+/// animator.add(KeyframeTrack([(0, 1.0, .linear), (320, 0.0, .inSine)]), keyPath: "opacity", on: logo)
+/// animator.addTransform(on: logo, scale: KeyframeTrack([(0, 1.0, .linear), (320, 2.0, .outCubic)]),
+///                       rotation: KeyframeTrack([(0, 0.0, .linear), (320, .pi, .linear)]))
+/// animator.animate(at: scrollView.contentOffset.x)
+/// ```
+@MainActor
+public final class KeyframeAnimator {
+    private var bindings: [any KeyframeBinding] = []
+
+    /// An animator with no tracks.
+    public init() {}
+
+    /// Binds a track to a key path of `target` (a value of the wrong type is reported and the
+    /// track is not added).
+    public func add<Value: AnimatableValue>(_ track: KeyframeTrack<Value>, keyPath: String, on target: any AnimationTarget) {
+        if let known = LayerProperty.named(keyPath), known.valueType != Value.self {
+            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(known.valueType)", actual: "\(Value.self)"))
+            return
+        }
+        bindings.append(TrackBinding(track: track, keyPath: keyPath, target: target))
+    }
+
+    /// Binds scale, rotation (radians) and translation tracks to `target`'s transform, combined in
+    /// one documented order: scale, then rotation, then translation (`T · R · S` acting on a
+    /// point), so a rotated view still moves along the screen's axes. Missing tracks mean
+    /// identity.
+    public func addTransform(
+        on target: any AnimationTarget, scale: KeyframeTrack<Double>? = nil, rotation: KeyframeTrack<Double>? = nil,
+        translation: KeyframeTrack<CGPoint>? = nil
+    ) {
+        bindings.append(TransformBinding(target: target, scale: scale, rotation: rotation, translation: translation))
+    }
+
+    /// Sets every bound property to its track's value at `time`.
+    public func animate(at time: Double) {
+        for binding in bindings { binding.apply(at: time) }
+    }
+
+    /// The transform the scale, rotation and translation combine into.
+    public static func transform(scale: Double, rotation: Double, translation: CGPoint) -> Transform3D {
+        Transform2D.scale(x: scale, y: scale)
+            .concatenating(.rotation(rotation))
+            .concatenating(.translation(x: Double(translation.x), y: Double(translation.y)))
+            .transform3D
+    }
+}
+
+@MainActor
+private protocol KeyframeBinding {
+    func apply(at time: Double)
+}
+
+@MainActor
+private struct TrackBinding<Value: AnimatableValue>: KeyframeBinding {
+    let track: KeyframeTrack<Value>
+    let keyPath: String
+    weak var target: (any AnimationTarget)?
+
+    init(track: KeyframeTrack<Value>, keyPath: String, target: any AnimationTarget) {
+        self.track = track
+        self.keyPath = keyPath
+        self.target = target
+    }
+
+    func apply(at time: Double) {
+        guard let target, let value = track.value(at: time) else { return }
+        _ = target.animationHost.setModelValue(value, forKeyPath: keyPath)
+    }
+}
+
+@MainActor
+private struct TransformBinding: KeyframeBinding {
+    weak var target: (any AnimationTarget)?
+    let scale: KeyframeTrack<Double>?
+    let rotation: KeyframeTrack<Double>?
+    let translation: KeyframeTrack<CGPoint>?
+
+    init(target: any AnimationTarget, scale: KeyframeTrack<Double>?, rotation: KeyframeTrack<Double>?,
+         translation: KeyframeTrack<CGPoint>?) {
+        self.target = target
+        self.scale = scale
+        self.rotation = rotation
+        self.translation = translation
+    }
+
+    func apply(at time: Double) {
+        guard let target else { return }
+        let transform = KeyframeAnimator.transform(
+            scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
+            translation: translation?.value(at: time) ?? .zero)
+        _ = target.animationHost.setModelValue(transform, forKeyPath: "transform")
+    }
+}
