@@ -1,0 +1,251 @@
+import Foundation
+
+/// A point in a page's container: absolute, or as fractions of the container's size (PVView's
+/// `PVPoint`).
+public struct RelativePoint: Sendable, Hashable {
+    /// x, in points or as a fraction of the container's width.
+    public var x: Double
+    /// y, in points or as a fraction of the container's height.
+    public var y: Double
+    /// Whether `x` and `y` are fractions of the container's size.
+    public var isRelative: Bool
+
+    /// Creates a point.
+    public init(x: Double, y: Double, isRelative: Bool = false) {
+        (self.x, self.y, self.isRelative) = (x, y, isRelative)
+    }
+
+    /// The point in a container of `size`.
+    public func resolved(in size: CGSize) -> CGPoint {
+        isRelative ? CGPoint(x: x * Double(size.width), y: y * Double(size.height)) : CGPoint(x: x, y: y)
+    }
+}
+
+/// A size in a page's container: absolute, or as fractions of the container's size (PVView's
+/// `PVSize`).
+public struct RelativeSize: Sendable, Hashable {
+    /// The width, in points or as a fraction of the container's width.
+    public var width: Double
+    /// The height, in points or as a fraction of the container's height.
+    public var height: Double
+    /// Whether the dimensions are fractions of the container's size.
+    public var isRelative: Bool
+
+    /// Creates a size.
+    public init(width: Double, height: Double, isRelative: Bool = false) {
+        (self.width, self.height, self.isRelative) = (width, height, isRelative)
+    }
+
+    /// The size in a container of `size`.
+    public func resolved(in size: CGSize) -> CGSize {
+        isRelative ? CGSize(width: width * Double(size.width), height: height * Double(size.height))
+            : CGSize(width: width, height: height)
+    }
+}
+
+/// When within its page an action runs, and how (PVView's `PVParameters`).
+public struct ActionParameters: Sendable, Hashable {
+    /// The page progress at which the action starts, in `0...1`.
+    public var startOffset: Double
+    /// The page progress at which it finishes, in `0...1`, after `startOffset`.
+    public var stopOffset: Double
+    /// How the action's progress follows the page's between the two offsets.
+    public var easing: Easing
+
+    /// The whole page, linearly.
+    public static let `default` = ActionParameters()
+
+    /// Creates parameters; offsets are clamped into `0...1` and ordered.
+    public init(startOffset: Double = 0, stopOffset: Double = 1, easing: Easing = .linear) {
+        let start = startOffset.isNaN ? 0 : min(max(startOffset, 0), 1)
+        self.startOffset = start
+        self.stopOffset = stopOffset.isNaN ? 1 : min(max(stopOffset, start), 1)
+        self.easing = easing
+    }
+
+    /// The action's progress at page progress `pageProgress`.
+    public func actionProgress(at pageProgress: Double) -> Double {
+        let raw: Double = stopOffset > startOffset
+            ? (pageProgress - startOffset) / (stopOffset - startOffset)
+            : (pageProgress >= startOffset ? 1 : 0)
+        return easing.progress(at: min(max(raw, 0), 1))
+    }
+}
+
+/// An action a page applies to an item as the page is scrolled through (PVView's actions).
+///
+/// ```swift
+/// let slide = PageAction.move(fromOrigin: RelativePoint(x: 50, y: 200), toOrigin: RelativePoint(x: 250, y: 200))
+/// let fade = PageAction.fade(from: 1, to: 0, parameters: ActionParameters(startOffset: 0.2, stopOffset: 0.6))
+/// let both = PageAction.group([slide, fade], parameters: ActionParameters(easing: .inOutSine))
+/// let back = both.reversed()
+/// ```
+public struct PageAction: Sendable {
+    /// The axis of a rotation.
+    public enum Axis: Sendable, Hashable {
+        /// About the horizontal axis (tilting forward), with perspective.
+        case x
+        /// About the vertical axis (turning), with perspective.
+        case y
+        /// In the screen's plane.
+        case z
+    }
+
+    /// What the action changes.
+    public enum Kind: Sendable {
+        /// The frame's origin moves.
+        case moveOrigin(from: RelativePoint, to: RelativePoint)
+        /// The centre (position) moves.
+        case moveCenter(from: RelativePoint, to: RelativePoint)
+        /// The size changes.
+        case size(from: RelativeSize, to: RelativeSize)
+        /// The frame changes (origin and size).
+        case frame(fromOrigin: RelativePoint, fromSize: RelativeSize, toOrigin: RelativePoint, toSize: RelativeSize)
+        /// The opacity changes.
+        case fade(from: Double, to: Double)
+        /// The scale changes (the transform's scale part).
+        case scale(from: Double, to: Double)
+        /// The rotation changes, in radians. About x or y the transform becomes a perspective
+        /// rotation (500 pt away); about z only the transform's rotation part changes.
+        case rotate(axis: Axis, from: Double, to: Double)
+        /// Several actions run by this action's parameters.
+        case group([PageAction])
+        /// Your own step.
+        case custom(CustomPageAction)
+    }
+
+    /// What the action changes.
+    public var kind: Kind
+    /// When within the page it runs.
+    public var parameters: ActionParameters
+
+    /// Creates an action.
+    public init(_ kind: Kind, parameters: ActionParameters = .default) {
+        self.kind = kind
+        self.parameters = parameters
+    }
+
+    /// Moves the frame's origin.
+    public static func move(fromOrigin: RelativePoint, toOrigin: RelativePoint, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.moveOrigin(from: fromOrigin, to: toOrigin), parameters: parameters)
+    }
+
+    /// Moves the centre.
+    public static func move(fromPosition: RelativePoint, toPosition: RelativePoint, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.moveCenter(from: fromPosition, to: toPosition), parameters: parameters)
+    }
+
+    /// Fades.
+    public static func fade(from: Double, to: Double, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.fade(from: from, to: to), parameters: parameters)
+    }
+
+    /// Scales.
+    public static func scale(from: Double, to: Double, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.scale(from: from, to: to), parameters: parameters)
+    }
+
+    /// Rotates about an axis, in radians.
+    public static func rotate(_ axis: Axis, from: Double, to: Double, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.rotate(axis: axis, from: from, to: to), parameters: parameters)
+    }
+
+    /// Groups actions under one set of parameters.
+    public static func group(_ actions: [PageAction], parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.group(actions), parameters: parameters)
+    }
+
+    /// The same action run backwards (from its end to its start), with new parameters or its own.
+    public func reversed(with newParameters: ActionParameters? = nil) -> PageAction {
+        let parameters = newParameters ?? self.parameters
+        switch kind {
+        case let .moveOrigin(from, to): return PageAction(.moveOrigin(from: to, to: from), parameters: parameters)
+        case let .moveCenter(from, to): return PageAction(.moveCenter(from: to, to: from), parameters: parameters)
+        case let .size(from, to): return PageAction(.size(from: to, to: from), parameters: parameters)
+        case let .frame(fromOrigin, fromSize, toOrigin, toSize):
+            return PageAction(.frame(fromOrigin: toOrigin, fromSize: toSize, toOrigin: fromOrigin, toSize: fromSize),
+                              parameters: parameters)
+        case let .fade(from, to): return PageAction(.fade(from: to, to: from), parameters: parameters)
+        case let .scale(from, to): return PageAction(.scale(from: to, to: from), parameters: parameters)
+        case let .rotate(axis, from, to): return PageAction(.rotate(axis: axis, from: to, to: from), parameters: parameters)
+        case .group(let actions): return PageAction(.group(actions.map { $0.reversed() }), parameters: parameters)
+        case .custom(let custom): return PageAction(.custom(custom.reversed), parameters: parameters)
+        }
+    }
+
+    /// Applies the action for page progress `pageProgress` to `target` in a container of `size`.
+    @MainActor
+    public func update(_ pageProgress: Double, target: any AnimationTarget, container size: CGSize) {
+        step(parameters.actionProgress(at: pageProgress), host: target.animationHost, container: size)
+    }
+
+    /// Applies the action at its own progress `p` (0 start, 1 end).
+    @MainActor
+    func step(_ p: Double, host: any AnimationHost, container size: CGSize) {
+        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        func lerp(_ a: CGPoint, _ b: CGPoint) -> CGPoint { a.interpolated(to: b, fraction: p) }
+        func lerp(_ a: CGSize, _ b: CGSize) -> CGSize { a.interpolated(to: b, fraction: p) }
+        switch kind {
+        case let .moveOrigin(from, to):
+            setOrigin(lerp(from.resolved(in: size), to.resolved(in: size)), size: nil, host: host)
+        case let .moveCenter(from, to):
+            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), forKeyPath: "position")
+        case let .size(from, to):
+            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), forKeyPath: "bounds.size")
+        case let .frame(fromOrigin, fromSize, toOrigin, toSize):
+            setOrigin(lerp(fromOrigin.resolved(in: size), toOrigin.resolved(in: size)),
+                      size: lerp(fromSize.resolved(in: size), toSize.resolved(in: size)), host: host)
+        case let .fade(from, to):
+            _ = host.setModelValue(lerp(from, to), forKeyPath: "opacity")
+        case let .scale(from, to):
+            _ = host.setModelValue(lerp(from, to), forKeyPath: "transform.scale")
+        case let .rotate(axis, from, to):
+            let angle = lerp(from, to)
+            switch axis {
+            case .z:
+                _ = host.setModelValue(angle, forKeyPath: "transform.rotation.z")
+            case .x, .y:
+                let rotation = Transform3D.rotation(angle: angle, x: axis == .x ? 1 : 0, y: axis == .y ? 1 : 0, z: 0)
+                _ = host.setModelValue(rotation.concatenating(.perspective(distance: 500)), forKeyPath: "transform")
+            }
+        case .group(let actions):
+            for action in actions { action.step(p, host: host, container: size) }
+        case .custom(let custom):
+            custom.step(p, host)
+        }
+    }
+
+    /// Places the frame's origin (and size) through bounds and position, keeping the anchor point.
+    @MainActor
+    private func setOrigin(_ origin: CGPoint, size: CGSize?, host: any AnimationHost) {
+        if let size { _ = host.setModelValue(size, forKeyPath: "bounds.size") }
+        let bounds = host.modelValue(forKeyPath: "bounds") as? CGRect ?? .zero
+        let anchor = host.modelValue(forKeyPath: "anchorPoint") as? CGPoint ?? CGPoint(x: 0.5, y: 0.5)
+        _ = host.setModelValue(CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height),
+                               forKeyPath: "position")
+    }
+}
+
+/// An action of your own (PVView's custom `PVActionBasicType`): a step at progress `0...1` and its
+/// reverse.
+public struct CustomPageAction: Sendable {
+    let step: @MainActor @Sendable (Double, any AnimationHost) -> Void
+
+    /// Creates an action from its step; `step(p, host)` sets the target's values for progress `p`.
+    public init(_ step: @escaping @MainActor @Sendable (Double, any AnimationHost) -> Void) {
+        self.step = step
+    }
+
+    /// The same step with progress running backwards.
+    var reversed: CustomPageAction {
+        let step = self.step
+        return CustomPageAction { p, host in step(1 - p, host) }
+    }
+}
+
+extension Sequence where Element == PageAction {
+    /// Every action reversed, with new parameters (PVView's `reversedActions(with:)`).
+    public func reversedActions(with newParameters: ActionParameters = .default) -> [PageAction] {
+        map { $0.reversed(with: newParameters) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What a ``PageAnimator`` asks about its pages (PVView's delegate). Only the first four methods
+/// are required.
+@MainActor
+public protocol PageAnimatorDataSource: AnyObject {
+    /// How many pages there are.
+    func numberOfPages(in animator: PageAnimator) -> Int
+    /// The identifiers of the items on a page.
+    func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String]
+    /// The target an item's actions apply to (asked once per item; the answer is kept).
+    func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget
+    /// The actions an item runs as its page is scrolled through.
+    func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction]
+    /// Called when scrolling moves to another page.
+    func pageAnimator(_ animator: PageAnimator, willBeginTransitionTo page: Int)
+    /// Called once the move to another page is done.
+    func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?)
+    /// Called on every update with the progress within the current page.
+    func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int)
+}
+
+extension PageAnimatorDataSource {
+    /// Does nothing.
+    public func pageAnimator(_ animator: PageAnimator, willBeginTransitionTo page: Int) {}
+    /// Does nothing.
+    public func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?) {}
+    /// Does nothing.
+    public func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int) {}
+}
+
+/// PVView's engine: pages of items, each item running actions as its page is scrolled through.
+///
+/// Page `i` spans the offsets `i·L ..< (i+1)·L`, where `L` is the container's width (height for
+/// a vertical animator); as the offset goes through it, page `i`'s actions run from progress 0
+/// to 1, carrying the items towards page `i + 1`. When one update jumps over several pages (a
+/// fast fling, a programmatic scroll), every page passed over is applied at its end (or, going
+/// back, its start) first, in order, so the items are where those pages leave them.
+@MainActor
+public final class PageAnimator {
+    /// Where the pages come from; held weakly.
+    public weak var dataSource: (any PageAnimatorDataSource)?
+    /// The scrolling direction.
+    public let axis: ScrollAxis
+    /// The size of the container that relative points and sizes refer to, and whose width (or
+    /// height) is a page's length.
+    public var containerSize: CGSize
+    /// The page the offset is in.
+    public private(set) var currentPageIndex = 0
+    /// The progress within the current page, `0...1`.
+    public private(set) var currentProgress = 0.0
+
+    private var targets: [String: any AnimationTarget] = [:]
+    private var hasStarted = false
+
+    /// Creates a page animator.
+    public init(axis: ScrollAxis = .horizontal, containerSize: CGSize, dataSource: (any PageAnimatorDataSource)? = nil) {
+        self.axis = axis
+        self.containerSize = containerSize
+        self.dataSource = dataSource
+    }
+
+    private var pageLength: Double {
+        Double(axis == .horizontal ? containerSize.width : containerSize.height)
+    }
+
+    /// Starts over at the first page (PVView's `reload()`): forgets the items' targets and applies
+    /// page 0 at progress 0.
+    public func reload() {
+        targets.removeAll()
+        hasStarted = false
+        currentPageIndex = 0
+        currentProgress = 0
+        update(page: 0, progress: 0)
+    }
+
+    /// Applies a scroll offset along the axis (a scroll view's `contentOffset.x` or `.y`).
+    public func update(offset: Double) {
+        guard pageLength > 0, offset.isFinite else { return }
+        let position = offset / pageLength
+        let page = Int(position.rounded(.down))
+        update(page: page, progress: position - Double(page))
+    }
+
+    /// Applies `progress` within `page` (both clamped to the pages there are).
+    public func update(page: Int, progress: Double) {
+        guard let dataSource else { return }
+        let count = dataSource.numberOfPages(in: self)
+        guard count > 0 else { return }
+        let page = min(max(page, 0), count - 1)
+        let progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
+        let previous = hasStarted ? currentPageIndex : nil
+        if previous != page {
+            dataSource.pageAnimator(self, willBeginTransitionTo: page)
+            if let previous {
+                // Pages passed over land where they leave the items.
+                if page > previous {
+                    for skipped in previous..<page { apply(page: skipped, progress: 1) }
+                } else {
+                    for skipped in stride(from: previous, to: page, by: -1) { apply(page: skipped, progress: 0) }
+                }
+            }
+        }
+        currentPageIndex = page
+        currentProgress = progress
+        hasStarted = true
+        apply(page: page, progress: progress)
+        if previous != page { dataSource.pageAnimator(self, didEndTransitionFrom: previous) }
+        dataSource.pageAnimator(self, didUpdate: progress, onPage: page)
+    }
+
+    private func apply(page: Int, progress: Double) {
+        guard let dataSource else { return }
+        for item in dataSource.pageAnimator(self, itemsOnPage: page) {
+            let target = targets[item] ?? dataSource.pageAnimator(self, targetForItem: item)
+            targets[item] = target
+            for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {
+                action.update(progress, target: target, container: containerSize)
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import FlightCore
+import Foundation
+import Testing
+
+/// PVView's README example and more: a logo moves on page 0, fades on page 1, spins on page 2.
+@MainActor
+final class IntroPages: PageAnimatorDataSource {
+    let logo = HeadlessLayer(name: "logo")
+    let caption = HeadlessLayer(name: "caption")
+    var events: [String] = []
+
+    init() {
+        logo.bounds = CGRect(x: 0, y: 0, width: 100, height: 60)
+        caption.bounds = CGRect(x: 0, y: 0, width: 200, height: 40)
+    }
+
+    func numberOfPages(in animator: PageAnimator) -> Int { 4 }
+
+    func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] {
+        page == 3 ? [] : ["logo", "caption"]
+    }
+
+    func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget {
+        events.append("target \(item)")
+        return item == "logo" ? logo : caption
+    }
+
+    func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+        switch (item, page) {
+        case ("logo", 0):
+            return [.move(fromOrigin: RelativePoint(x: 50, y: 200), toOrigin: RelativePoint(x: 250, y: 200))]
+        case ("logo", 1):
+            return [.fade(from: 1, to: 0, parameters: ActionParameters(startOffset: 0.2, stopOffset: 0.6))]
+        case ("logo", 2):
+            return [.group([.rotate(.z, from: 0, to: .pi), .scale(from: 1, to: 2)],
+                           parameters: ActionParameters(easing: .inOutSine))]
+        case ("caption", 0):
+            return [.move(fromPosition: RelativePoint(x: 0.5, y: 0.9, isRelative: true),
+                          toPosition: RelativePoint(x: 0.5, y: 0.5, isRelative: true))]
+        case ("caption", 1):
+            return [PageAction(.size(from: RelativeSize(width: 0.5, height: 0.1, isRelative: true),
+                                     to: RelativeSize(width: 1, height: 0.2, isRelative: true)))]
+                .reversedActions(with: ActionParameters(startOffset: 0.5, stopOffset: 1))
+        default:
+            return []
+        }
+    }
+
+    func pageAnimator(_ animator: PageAnimator, willBeginTransitionTo page: Int) { events.append("will \(page)") }
+    func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?) {
+        events.append("did from \(previousPage.map(String.init) ?? "nil")")
+    }
+}
+
+@MainActor
+@Suite("Progress animation: PVView pages")
+struct PVViewTests {
+    @Test("Actions by page progress, with offsets, relative points and sizes, groups and reversal")
+    func actions() {
+        let pages = IntroPages()
+        let animator = PageAnimator(axis: .horizontal, containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+        animator.reload()
+        // Page 0 at progress 0: logo origin (50, 200), so its centre is (100, 230).
+        #expect(pages.logo.position == CGPoint(x: 100, y: 230))
+        #expect(pages.caption.position == CGPoint(x: 160, y: 432))
+        animator.update(offset: 80)      // page 0, progress 0.25
+        #expect(pages.logo.frame.origin == CGPoint(x: 100, y: 200))
+        #expect(pages.caption.position == CGPoint(x: 160, y: 384))
+        animator.update(offset: 320 + 128)   // page 1, progress 0.4: fade halfway through 0.2...0.6
+        expectClose(pages.logo.opacity, 0.5, absolute: 1e-12)
+        // The caption's size action is reversed onto the second half of the page: still at its end.
+        #expect(pages.caption.bounds.size == CGSize(width: 320, height: 96))
+        animator.update(offset: 320 + 240)   // progress 0.75: halfway back
+        #expect(pages.caption.bounds.size == CGSize(width: 240, height: 72))
+        animator.update(page: 2, progress: 0.5)   // group eased by inOutSine: halfway
+        let transform = Transform2D(pages.logo.transform)
+        expectClose(atan2(transform.b, transform.a), .pi / 2, absolute: 1e-9)
+        expectClose((transform.a * transform.a + transform.b * transform.b).squareRoot(), 1.5, absolute: 1e-9)
+        #expect(animator.currentPageIndex == 2 && animator.currentProgress == 0.5)
+    }
+
+    @Test("Jumping across pages applies the pages in between; callbacks in order")
+    func jumps() {
+        let pages = IntroPages()
+        let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+        animator.reload()
+        #expect(pages.events == ["will 0", "target logo", "target caption", "did from nil"])
+        pages.events.removeAll()
+        animator.update(offset: 320 * 2.5)    // from page 0 straight into page 2
+        #expect(pages.events == ["will 2", "did from 0"])
+        #expect(pages.logo.frame.origin == CGPoint(x: 250, y: 200))   // page 0 finished
+        expectClose(pages.logo.opacity, 0, absolute: 1e-12)            // page 1 finished
+        animator.update(offset: 10)          // back to page 0: pages 2 and 1 applied at their start
+        expectClose(pages.logo.opacity, 1, absolute: 1e-12)
+        expectClose(Transform2D(pages.logo.transform).a, 1, absolute: 1e-12)
+        // Out of range and bad input are clamped or ignored.
+        animator.update(offset: 1e9)
+        #expect(animator.currentPageIndex == 3)
+        animator.update(offset: .nan)
+        #expect(animator.currentPageIndex == 3)
+    }
+
+    @Test("Vertical pages use the height; custom actions run backwards when reversed")
+    func verticalAndCustom() {
+        @MainActor final class Pages: PageAnimatorDataSource {
+            let view = HeadlessLayer()
+            var progressSeen: [Double] = []
+            func numberOfPages(in animator: PageAnimator) -> Int { 2 }
+            func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["v"] }
+            func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget { view }
+            func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+                let spacing = PageAction(.custom(CustomPageAction { p, host in
+                    _ = host.setModelValue(p * 10, forKeyPath: "letterSpacing")
+                }))
+                return [page == 0 ? spacing : spacing.reversed()]
+            }
+            func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int) {
+                progressSeen.append(progress)
+            }
+        }
+        let pages = Pages()
+        let animator = PageAnimator(axis: .vertical, containerSize: CGSize(width: 320, height: 400), dataSource: pages)
+        animator.update(offset: 100)
+        #expect(pages.view.value(forKeyPath: "letterSpacing", as: Double.self) == 2.5)
+        animator.update(offset: 500)
+        #expect(pages.view.value(forKeyPath: "letterSpacing", as: Double.self) == 7.5)
+        #expect(pages.progressSeen == [0.25, 0.25])
+    }
+}
