@@ -42,6 +42,15 @@ let package = Package(
             path: "Benchmarks/AnimatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ProgressBenchmarks",
+            dependencies: [
+                .product(name: "FlightCore", package: "Flight"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ProgressBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
