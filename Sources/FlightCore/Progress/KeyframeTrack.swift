@@ -61,8 +61,10 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
 
     /// Adds a keyframe (replacing one at the same time). Non-finite times or values are ignored.
     ///
-    /// - Parameter easing: The easing of the segment that ends at this keyframe; `.linear` by
-    ///   default.
+    /// - Parameters:
+    ///   - value: The value at the keyframe.
+    ///   - time: The input value (time) of the keyframe.
+    ///   - easing: The easing of the segment that ends at this keyframe; `.linear` by default.
     public mutating func add(_ value: Value, at time: Double, easing: Easing = .linear) {
         guard time.isFinite, (try? value.validated()) != nil else { return }
         let index = insertionIndex(for: time)
