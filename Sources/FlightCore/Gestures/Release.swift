@@ -12,10 +12,16 @@ import Foundation
 /// ```
 public enum Release {
     /// Where a value released at `position` with `velocity` (points per second) would come to
-    /// rest under scroll-view deceleration.
+    /// rest under scroll-view deceleration. Non-finite velocities count as zero.
     public static func projectedPosition(from position: CGPoint, velocity: CGPoint, decay: Decay = .normal) -> CGPoint {
-        CGPoint(x: Double(position.x) + decay.projection(initialVelocity: Double(velocity.x)),
-                y: Double(position.y) + decay.projection(initialVelocity: Double(velocity.y)))
+        let velocity = finite(velocity)
+        return CGPoint(x: Double(position.x) + decay.projection(initialVelocity: Double(velocity.x)),
+                       y: Double(position.y) + decay.projection(initialVelocity: Double(velocity.y)))
+    }
+
+    /// `velocity` with non-finite components replaced by zero.
+    static func finite(_ velocity: CGPoint) -> CGPoint {
+        CGPoint(x: velocity.x.isFinite ? velocity.x : 0, y: velocity.y.isFinite ? velocity.y : 0)
     }
 
     /// The point of `points` nearest to where the release would come to rest, or nil for none.
@@ -23,8 +29,7 @@ public enum Release {
     public static func snapPoint(
         from position: CGPoint, velocity: CGPoint, among points: [CGPoint], decay: Decay = .normal
     ) -> CGPoint? {
-        let safe = CGPoint(x: velocity.x.isFinite ? velocity.x : 0, y: velocity.y.isFinite ? velocity.y : 0)
-        let rest = projectedPosition(from: position, velocity: safe, decay: decay)
+        let rest = projectedPosition(from: position, velocity: velocity, decay: decay)
         return points.min { $0.distance(to: rest) < $1.distance(to: rest) }
     }
 }

@@ -37,7 +37,7 @@ public struct LayerProperty: Sendable {
         self.keyPath = keyPath
         valueType = Part.self
         self.tolerance = tolerance
-        defaultValue = read(LayerProperty.catalogueDefault(base) as? Base ?? Base(components: .zero))
+        defaultValue = read(LayerProperty.bases.first { $0.keyPath == base }?.defaultValue as? Base ?? Base(components: .zero))
         baseKeyPath = base
         readPart = { value in (value as? Base).map(read) ?? Part(components: .zero) }
         writePart = { value, part in
@@ -70,23 +70,7 @@ public struct LayerProperty: Sendable {
 
     /// Every property Flight knows, by key path.
     public static let catalogue: [String: LayerProperty] = {
-        var all: [LayerProperty] = [
-            LayerProperty("opacity", 1.0, .opacity),
-            LayerProperty("backgroundColor", Color(white: 0, alpha: 0), .color),
-            LayerProperty("bounds", CGRect.zero, .geometry),
-            LayerProperty("position", CGPoint.zero, .geometry),
-            LayerProperty("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001)),
-            LayerProperty("transform", Transform3D.identity, .geometry),
-            LayerProperty("borderColor", Color(white: 0), .color),
-            LayerProperty("borderWidth", 0.0, .geometry),
-            LayerProperty("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001)),
-            LayerProperty("cornerRadius", 0.0, .geometry),
-            LayerProperty("shadowColor", Color(white: 0), .color),
-            LayerProperty("shadowOffset", CGSize(width: 0, height: -3), .geometry),
-            LayerProperty("shadowOpacity", 0.0, .opacity),
-            LayerProperty("shadowRadius", 3.0, .geometry),
-            LayerProperty("zPosition", 0.0, .geometry),
-        ]
+        var all = bases
         all += pointParts("position", .geometry) + pointParts("anchorPoint", .absolute(0.001))
         all += [
             LayerProperty("bounds.size", part: "bounds", .geometry,
@@ -108,6 +92,26 @@ public struct LayerProperty: Sendable {
         return Dictionary(uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
     }()
 
+    /// The base properties, with CoreAnimation's defaults; sub-paths take their defaults from
+    /// these.
+    private static let bases: [LayerProperty] = [
+        LayerProperty("opacity", 1.0, .opacity),
+        LayerProperty("backgroundColor", Color(white: 0, alpha: 0), .color),
+        LayerProperty("bounds", CGRect.zero, .geometry),
+        LayerProperty("position", CGPoint.zero, .geometry),
+        LayerProperty("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001)),
+        LayerProperty("transform", Transform3D.identity, .geometry),
+        LayerProperty("borderColor", Color(white: 0), .color),
+        LayerProperty("borderWidth", 0.0, .geometry),
+        LayerProperty("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001)),
+        LayerProperty("cornerRadius", 0.0, .geometry),
+        LayerProperty("shadowColor", Color(white: 0), .color),
+        LayerProperty("shadowOffset", CGSize(width: 0, height: -3), .geometry),
+        LayerProperty("shadowOpacity", 0.0, .opacity),
+        LayerProperty("shadowRadius", 3.0, .geometry),
+        LayerProperty("zPosition", 0.0, .geometry),
+    ]
+
     private static func pointParts(_ base: String, _ tolerance: KeyframeTolerance) -> [LayerProperty] {
         [
             LayerProperty("\(base).x", part: base, tolerance,
@@ -115,18 +119,6 @@ public struct LayerProperty: Sendable {
             LayerProperty("\(base).y", part: base, tolerance,
                           read: { (p: CGPoint) in Double(p.y) }, write: { p, y in CGPoint(x: p.x, y: y) }),
         ]
-    }
-
-    /// Base defaults, for sub-path defaults (kept apart from `catalogue` to avoid recursion).
-    private static func catalogueDefault(_ keyPath: String) -> any AnimatableValue {
-        switch keyPath {
-        case "position": CGPoint.zero
-        case "anchorPoint": CGPoint(x: 0.5, y: 0.5)
-        case "bounds": CGRect.zero
-        case "shadowOffset": CGSize(width: 0, height: -3)
-        case "transform": Transform3D.identity
-        default: 0.0
-        }
     }
 }
 

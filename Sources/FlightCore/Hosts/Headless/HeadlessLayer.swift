@@ -121,7 +121,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         let property = LayerProperty.named(keyPath)
         let baseKeyPath = property?.baseKeyPath ?? keyPath
         guard var base = modelValue(forKeyPath: baseKeyPath) else { return nil }
-        for playing in animations where !playing.hasEnded || !playing.animation.isRemovedOnCompletion {
+        for playing in animations {
             guard let local = playing.animation.localTime(at: time) else { continue }
             for track in playing.animation.tracks {
                 if track.keyPath == baseKeyPath {
