@@ -41,6 +41,12 @@ public struct CubicBezier: Sendable, Hashable {
         self.y2 = y2
     }
 
+    /// A timing function from control points already known to be finite, with x in `0...1`:
+    /// no checks, for code that builds many of them.
+    package init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
+    }
+
     // MARK: CoreAnimation's named timing functions
 
     /// `CAMediaTimingFunctionName.default`: (0.25, 0.1, 0.25, 1).

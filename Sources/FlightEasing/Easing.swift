@@ -308,7 +308,7 @@ extension Easing {
     }
 
     /// Progress of a timing curve (never called for physical easings).
-    func curveProgress(at p: Double) -> Double {
+    package func curveProgress(at p: Double) -> Double {
         if p.isNaN || p <= 0 { return exactStart }
         if p >= 1 { return exactEnd }
         switch self {
@@ -321,7 +321,7 @@ extension Easing {
     }
 
     /// Velocity of a timing curve (never called for physical easings).
-    func curveVelocity(at p: Double) -> Double {
+    package func curveVelocity(at p: Double) -> Double {
         if p.isNaN || p < 0 || p > 1 { return 0 }
         let v: Double
         switch self {

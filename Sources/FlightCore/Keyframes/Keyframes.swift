@@ -1,142 +1,103 @@
+import FlightEasing
 import Foundation
 
-/// Keyframe values and key times, ready for a `CAKeyframeAnimation`: linear calculation mode,
-/// `keyTimes` increasing from exactly 0 to exactly 1, the first value the start and the last
-/// the end.
+/// What CoreAnimation plays for one property: keyframe values at key times, and between each
+/// pair a timing curve, exactly as a `CAKeyframeAnimation` with `keyTimes`, `values` and
+/// `timingFunctions` (calculation mode `.linear`) holds them.
+///
+/// Between keyframes *i* and *i + 1*, at local time `t`, CoreAnimation takes the fraction of
+/// the segment elapsed, `u = (t/duration − keyTime[i]) / (keyTime[i+1] − keyTime[i])`, maps it
+/// through the segment's timing function (a cubic Bézier, as `CAMediaTimingFunction`), and
+/// interpolates the two values by that amount, the host's way (``KeyframeInterpolation``).
+/// ``value(at:)`` does the same, so a test on Linux sees what a device shows.
 public struct Keyframes<Value: AnimatableValue>: Sendable {
+    /// One keyframe: a key time, a value, and the timing of the segment that starts here.
+    public struct Keyframe: Sendable {
+        /// The fraction of ``Keyframes/duration`` at which the value is reached.
+        public var keyTime: Double
+        /// The value.
+        public var value: Value
+        /// The timing curve of the segment from this keyframe to the next (unused on the last).
+        public var timing: CubicBezier
+
+        /// Creates a keyframe.
+        public init(keyTime: Double, value: Value, timing: CubicBezier = .linear) {
+            self.keyTime = keyTime
+            self.value = value
+            self.timing = timing
+        }
+    }
+
     /// The duration the key times are fractions of, in seconds.
     public let duration: TimeInterval
-    /// Fractions of ``duration``, strictly increasing, from 0 to 1.
-    public let keyTimes: [Double]
-    /// One value per key time.
-    public let values: [Value]
+    /// The keyframes, key times increasing from exactly 0 to exactly 1.
+    public let frames: [Keyframe]
+
+    /// Keyframes as they are; the caller guarantees at least two, key times from 0 to 1.
+    init(duration: TimeInterval, frames: [Keyframe]) {
+        self.duration = duration
+        self.frames = frames
+    }
+
+    /// Keyframes from parallel arrays, as a `CAKeyframeAnimation` takes them.
+    ///
+    /// - Parameters:
+    ///   - duration: The duration in seconds (negative, NaN or infinite counts as 0).
+    ///   - keyTimes: Fractions of the duration, one per value. Sorted, clamped into `0...1`, and
+    ///     replaced by evenly spaced times if their count does not match (as CoreAnimation does).
+    ///   - values: The values; at least one.
+    ///   - timingFunctions: One per segment (`values.count − 1`); missing ones are linear.
+    public init(duration: TimeInterval, keyTimes: [Double], values: [Value], timingFunctions: [CubicBezier] = []) {
+        precondition(!values.isEmpty, "keyframes need at least one value")
+        self.duration = duration.isFinite && duration > 0 ? duration : 0
+        let values = values.count == 1 ? [values[0], values[0]] : values
+        let last = Double(values.count - 1)
+        let times = keyTimes.count == values.count && keyTimes.allSatisfy(\.isFinite)
+            ? keyTimes.map { min(max($0, 0), 1) }.sorted()
+            : values.indices.map { Double($0) / last }
+        frames = values.indices.map { index in
+            Keyframe(keyTime: times[index], value: values[index],
+                     timing: index < timingFunctions.count ? timingFunctions[index] : .linear)
+        }
+    }
 
     /// The number of keyframes.
-    public var count: Int { keyTimes.count }
+    public var count: Int { frames.count }
+    /// The key times, fractions of ``duration``.
+    public var keyTimes: [Double] { frames.map(\.keyTime) }
+    /// The values.
+    public var values: [Value] { frames.map(\.value) }
+    /// One timing function per segment: `count − 1` of them.
+    public var timingFunctions: [CubicBezier] { frames.dropLast().map(\.timing) }
 
-    /// The value CoreAnimation shows at time `t`: linear between neighbouring keyframes (along the
-    /// value's path, for transforms and colours), holding the ends outside the duration.
+    /// The value CoreAnimation shows at time `t` seconds into the animation, interpolating the
+    /// host's way (``AnimatableValue/keyframeInterpolated(to:fraction:)``). The first value
+    /// before 0, the last from ``duration`` on.
     public func value(at t: TimeInterval) -> Value {
-        guard duration > 0, t > 0, let last = values.last else { return values.first ?? values[0] }
-        if t >= duration { return last }
+        value(at: t) { $0.keyframeInterpolated(to: $1, fraction: $2) }
+    }
+
+    /// The value at `t` with a given interpolation between keyframes.
+    func value(at t: TimeInterval, interpolate: (Value, Value, Double) -> Value) -> Value {
+        guard let (index, fraction) = segment(at: t) else {
+            return t > 0 && duration > 0 ? frames[frames.count - 1].value : frames[0].value
+        }
+        let start = frames[index]
+        let eased = start.timing.progress(at: fraction)
+        return interpolate(start.value, frames[index + 1].value, eased)
+    }
+
+    /// The segment playing at `t` and the fraction of it elapsed, or nil outside `0..<duration`.
+    func segment(at t: TimeInterval) -> (index: Int, fraction: Double)? {
+        guard duration > 0, t >= 0, t < duration, frames.count > 1 else { return nil }
         let time = t / duration
-        // The last key time not after `time`.
-        var (low, high) = (0, keyTimes.count - 1)
+        // The last keyframe whose key time is not after `time`.
+        var (low, high) = (0, frames.count - 1)
         while high - low > 1 {
             let mid = (low + high) / 2
-            if keyTimes[mid] <= time { low = mid } else { high = mid }
+            if frames[mid].keyTime <= time { low = mid } else { high = mid }
         }
-        let span = keyTimes[high] - keyTimes[low]
-        let fraction = span > 0 ? (time - keyTimes[low]) / span : 1
-        return values[low].interpolated(to: values[high], fraction: fraction)
-    }
-}
-
-extension ValueMotion {
-    /// Keyframes for the motion's own ``tolerance``.
-    public func keyframes() -> Keyframes<Value> {
-        keyframes(tolerance: tolerance)
-    }
-
-    /// Keyframes as few as possible such that playing them back linearly stays within
-    /// `tolerance` of this motion at every instant. Overshoot is kept; the ends are exact.
-    ///
-    /// The motion is sampled in steps of at most 1/240 s, halved wherever the chord over a step
-    /// misses the curve by more than 1/32 of the tolerance (kinks, fast oscillations). The
-    /// samples stream through a band of the remaining 31/32 of the tolerance
-    /// around the curve: a keyframe's straight line continues while some slope keeps it inside
-    /// the band at every sample; where none does, the next keyframe goes at the last sample
-    /// reached, on the side of the band the curve bends away from. Nothing is allocated but the
-    /// two output arrays.
-    public func keyframes(tolerance: KeyframeTolerance) -> Keyframes<Value> {
-        guard duration > 0 else { return Keyframes(duration: 0, keyTimes: [0, 1], values: [to, to]) }
-        guard !isStill else { return Keyframes(duration: duration, keyTimes: [0, 1], values: [from, to]) }
-        let bound = channelBound(tolerance: tolerance)
-        var fitter = BandFitter(motion: self, width: bound * 31 / 32)
-        let longestStep = duration / Double(max(8, Int((duration * 240).rounded(.up))))
-        let minimumStep = max(duration * 1e-7, 1e-9)
-        let threshold = bound / 32
-        // Walk from 0 to the end in steps of at most 1/240 s, halving a step until the chord
-        // over it misses the curve at its midpoint by no more than `threshold`, and growing it
-        // again after each accepted step. Needs no storage beyond the current point.
-        var current = (time: 0.0, value: channelValues(at: 0))
-        var step = longestStep
-        fitter.start(at: current)
-        while current.time < duration {
-            var end = min(current.time + step, duration)
-            var endValue = channelValues(at: end)
-            while end - current.time > minimumStep {
-                let middleTime = (current.time + end) / 2
-                let middle = channelValues(at: middleTime)
-                if Self.largestMagnitude(middle - (current.value + endValue) * 0.5) <= threshold { break }
-                (end, endValue) = (middleTime, middle)
-            }
-            fitter.add((end, endValue))
-            step = min((end - current.time) * 2, longestStep)
-            current = (end, endValue)
-        }
-        return fitter.finish()
-    }
-
-    /// Keyframes at a fixed rate (every 1/60 s, say), as FlightAnimator produced them, for
-    /// comparison. The last interval may be shorter so that the end is exact.
-    public func keyframes(framesPerSecond: Double) -> Keyframes<Value> {
-        guard duration > 0 else { return Keyframes(duration: 0, keyTimes: [0, 1], values: [to, to]) }
-        let rate = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
-        let steps = max(1, Int((duration * rate).rounded(.up)))
-        var keyTimes: [Double] = []
-        var values: [Value] = []
-        keyTimes.reserveCapacity(steps + 1)
-        values.reserveCapacity(steps + 1)
-        for step in 0..<steps {
-            let t = Double(step) / rate
-            // Skip a last step that would land (almost) on the end.
-            if step > 0 && duration - t < 1e-9 { break }
-            keyTimes.append(t / duration)
-            values.append(value(at: t))
-        }
-        keyTimes.append(1)
-        values.append(to)
-        return Keyframes(duration: duration, keyTimes: keyTimes, values: values)
-    }
-
-    // MARK: Sampling
-
-    /// The tolerance per channel, in channel units.
-    private func channelBound(tolerance: KeyframeTolerance) -> Double {
-        // The extent for relative tolerances: the travel, or the furthest excursion if larger.
-        var extent = from.distance(to: to)
-        if case .relative = tolerance {
-            let count = max(8, Int((duration * 240).rounded(.up)))
-            for index in 0...count {
-                extent = max(extent, from.distance(to: value(at: duration * Double(index) / Double(count))))
-            }
-        }
-        var bound = tolerance.bound(extent: extent)
-        if bound <= 0 || !bound.isFinite { bound = 1e-9 }
-        let scale = channelScale
-        // Per component: share the bound so that the Euclidean error stays within it.
-        let perChannel = channelCount > 1 ? bound / Double(channelCount).squareRoot() : bound
-        return scale > 0 ? perChannel / scale : perChannel
-    }
-
-    private static func largestMagnitude(_ v: SIMD16<Double>) -> Double {
-        max(v.max(), -v.min())
-    }
-
-}
-
-extension ValueMotion {
-    /// The largest distance between `keyframes` played back linearly and this motion, measured
-    /// at `samples` evenly spaced instants (and at the midpoints between key times): a check of
-    /// how faithful keyframes are, for tests, benchmarks and curiosity.
-    public func maximumDeviation(of keyframes: Keyframes<Value>, samples: Int = 20_000) -> Double {
-        guard duration > 0 else { return keyframes.value(at: 0).distance(to: to) }
-        var worst = 0.0
-        func check(_ t: Double) { worst = max(worst, keyframes.value(at: t).distance(to: value(at: t))) }
-        let count = max(samples, 2)
-        for index in 0...count { check(duration * Double(index) / Double(count)) }
-        for (a, b) in zip(keyframes.keyTimes, keyframes.keyTimes.dropFirst()) { check(duration * (a + b) / 2) }
-        return worst
+        let span = frames[high].keyTime - frames[low].keyTime
+        return (low, span > 0 ? min(max((time - frames[low].keyTime) / span, 0), 1) : 1)
     }
 }

@@ -170,44 +170,15 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         return false
     }
 
-    /// The channels the keyframe sampler follows: the progress, or each component.
-    var channelCount: Int {
+    /// The source the segment fitter follows for this motion.
+    func withSegmentSource<Result>(
+        progress: (ProgressSource<Value>) -> Result, components: (ComponentSource<Value>) -> Result
+    ) -> Result {
         switch channels {
-        case .progress: 1
-        case .components(let trajectories): trajectories.count
-        }
-    }
-
-    /// The channels' values at `t`, in the first ``channelCount`` lanes.
-    func channelValues(at t: TimeInterval) -> SIMD16<Double> {
-        var result = SIMD16<Double>.zero
-        switch channels {
-        case .progress(let progress):
-            result[0] = progress.value(at: t)
+        case .progress(let trajectory):
+            progress(ProgressSource(easing: easing, trajectory: trajectory, path: path, travel: travel))
         case .components(let trajectories):
-            for (index, trajectory) in trajectories.enumerated() { result[index] = trajectory.value(at: t) }
-        }
-        return result
-    }
-
-    /// The value a set of channel values stands for.
-    func value(fromChannels channels: SIMD16<Double>) -> Value {
-        switch self.channels {
-        case .progress:
-            return path.value(at: channels[0])
-        case .components:
-            var components = Value.Components.zero
-            for index in 0..<Value.componentCount { components[index] = channels[index] }
-            return Value(components: components)
-        }
-    }
-
-    /// How far the value moves per unit of each channel, to turn a display tolerance into a
-    /// channel tolerance: the whole distance for the progress channel, 1 for components.
-    var channelScale: Double {
-        switch channels {
-        case .progress: from.distance(to: to)
-        case .components: 1
+            components(ComponentSource(trajectories: trajectories, duration: duration))
         }
     }
 }

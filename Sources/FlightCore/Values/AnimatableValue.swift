@@ -30,6 +30,13 @@ public protocol AnimatableValue: Sendable {
     /// to scale remaining durations when an animation is redirected and to turn a keyframe
     /// tolerance into a progress tolerance.
     func distance(to other: Self) -> Double
+    /// How CoreAnimation moves between two keyframes of this type; ``KeyframeInterpolation/componentwise``
+    /// by default.
+    static var keyframeInterpolation: KeyframeInterpolation { get }
+    /// The value a host shows `fraction` of the way between two keyframes, `self` and `end`
+    /// (see ``keyframeInterpolation``). The default interpolates the components in a straight
+    /// line, or follows ``Path`` for ``KeyframeInterpolation/decomposed`` types.
+    func keyframeInterpolated(to end: Self, fraction: Double) -> Self
 }
 
 extension AnimatableValue {
@@ -43,6 +50,25 @@ extension AnimatableValue {
     /// `0...1` extrapolate, which is how overshooting easings overshoot.
     public func interpolated(to end: Self, fraction: Double) -> Self {
         Path(from: self, to: end).value(at: fraction)
+    }
+
+    /// Straight lines between components.
+    public static var keyframeInterpolation: KeyframeInterpolation { .componentwise }
+
+    /// `self + fraction × (end − self)` component by component, exactly `end` at 1; along
+    /// ``Path`` for ``KeyframeInterpolation/decomposed`` types.
+    public func keyframeInterpolated(to end: Self, fraction: Double) -> Self {
+        switch Self.keyframeInterpolation {
+        case .componentwise: componentwiseInterpolated(to: end, fraction: fraction)
+        case .decomposed: interpolated(to: end, fraction: fraction)
+        }
+    }
+
+    /// `self + fraction × (end − self)` component by component, exactly `end` at 1.
+    func componentwiseInterpolated(to end: Self, fraction: Double) -> Self {
+        if fraction == 1 { return end }
+        let start = components
+        return Self(components: start + (end.components - start) * fraction)
     }
 
     /// The components as an array of ``componentCount`` numbers, for display and debugging.
@@ -78,6 +104,17 @@ public protocol InterpolationPath: Sendable {
     init(from: Value, to: Value)
     /// The value at `fraction` along the path; 0 is `from`, 1 is `to`, other values extrapolate.
     func value(at fraction: Double) -> Value
+    /// How far `value` is from the path's value at `fraction`, in the value's
+    /// ``AnimatableValue/distance(to:)`` units. Paths that can measure this without building the
+    /// value (colours, in their mixing space) make keyframe fitting cheaper.
+    func distance(from value: Value, toValueAt fraction: Double) -> Double
+}
+
+extension InterpolationPath {
+    /// `value.distance(to: value(at: fraction))`.
+    public func distance(from value: Value, toValueAt fraction: Double) -> Double {
+        value.distance(to: self.value(at: fraction))
+    }
 }
 
 /// The straight line between two values, component by component.
@@ -120,6 +157,16 @@ extension PortableAnimatable where Components == Portable.Components {
     public init(components: Components) { self.init(portable: Portable(components: components)) }
     /// The portable values' distance.
     public func distance(to other: Self) -> Double { portable.distance(to: other.portable) }
+}
+
+extension PortableAnimatable {
+    /// The portable type's keyframe interpolation.
+    public static var keyframeInterpolation: KeyframeInterpolation { Portable.keyframeInterpolation }
+
+    /// The portable type's keyframe interpolation, converted.
+    public func keyframeInterpolated(to end: Self, fraction: Double) -> Self {
+        Self(portable: portable.keyframeInterpolated(to: end.portable, fraction: fraction))
+    }
 }
 
 /// The path of a ``PortableAnimatable`` type: its portable counterpart's path, converted.

@@ -168,6 +168,15 @@ public struct ColorPath: InterpolationPath {
         return color
     }
 
+    /// The distance from `value` to the mix at `fraction`, measured in the premultiplied mixing
+    /// space where the mix is a straight line (as ``Color/distance(to:)`` measures it).
+    public func distance(from value: Color, toValueAt fraction: Double) -> Double {
+        let mixed = fraction == 1 ? end : start + (end - start) * fraction
+        guard mixed.w >= 0 && mixed.w <= 1 else { return value.distance(to: self.value(at: fraction)) }
+        let difference = mixed - Self.premultiplied(value, in: interpolation)
+        return (difference * difference).sum().squareRoot()
+    }
+
     /// `(c₁·α, c₂·α, c₃·α, α)` in the interpolation space.
     static func premultiplied(_ color: Color, in interpolation: Color.Interpolation) -> SIMD4<Double> {
         let alpha = min(max(color.alpha, 0), 1)

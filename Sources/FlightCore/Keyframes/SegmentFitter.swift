@@ -1,0 +1,371 @@
+import FlightEasing
+import Foundation
+
+/// A point of a motion, in normalized time: the channels' values and their slopes per unit of
+/// normalized time.
+/// Which side of a breakpoint a point is evaluated on.
+enum FitSide {
+    /// Not at a breakpoint: the motion is smooth there.
+    case inside
+    /// The limit from the left: the end of the piece before a breakpoint.
+    case left
+    /// The limit from the right: the start of the piece after a breakpoint.
+    case right
+}
+
+struct FitPoint<Channels: SIMD> where Channels.Scalar == Double {
+    var u: Double
+    var value: Channels
+    var slope: Channels
+}
+
+/// A motion the ``SegmentFitter`` follows: channels over normalized time `0...1`, the value a
+/// set of channels stands for, and the error of a candidate segment as the host would play it.
+protocol SegmentSource {
+    associatedtype Channels: SIMD where Channels.Scalar == Double
+    associatedtype Value: AnimatableValue
+
+    /// Normalized times where the motion is made of separate pieces (see `Easing.breakpoints`).
+    var breakpoints: [Double] { get }
+    /// Whether the motion has a single channel, so that its extrema can be found and used as
+    /// segment ends.
+    var isScalar: Bool { get }
+    /// The channels and their slopes at `u`, one-sided at a breakpoint.
+    func point(at u: Double, side: FitSide) -> FitPoint<Channels>
+    /// The value a set of channels stands for.
+    func value(of channels: Channels) -> Value
+    /// How far along the segment from `a` to `b` the motion is at `fraction` of its time: the
+    /// projection of the channels' change on the segment's chord, over the chord's length
+    /// squared (0 at `a`, 1 at `b`). The timing curve approximates this function.
+    func chordProgress(from a: FitPoint<Channels>, to b: FitPoint<Channels>, at fraction: Double) -> Double
+    /// The largest distance, in display units, between the host playing the segment from `a`
+    /// to `b` with `timing` and the exact motion, at sample instants inside it. May stop early
+    /// and return anything above `limit` once it is exceeded.
+    func error(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, limit: Double) -> Double
+    /// The part of the error a better timing curve could remove, where that is cheaper to know
+    /// than ``error(from:to:timing:limit:)`` (along a curved path, the error of the progress
+    /// alone); nil where it is not.
+    func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double?
+}
+
+extension SegmentSource {
+    func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double? { nil }
+}
+
+/// Fits keyframe segments with timing curves to a motion, as few as keep the host's playback
+/// within a tolerance of it.
+///
+/// Each segment runs between two exact points of the motion. Its timing curve is the cubic
+/// Hermite interpolant of the motion's value and velocity at both ends, written as a cubic
+/// Bézier whose x control points sit at 1/3 and 2/3 (so that its x is time itself, and its y a
+/// cubic polynomial of time). A polynomial of degree ≤ 3 is therefore reproduced exactly. Where
+/// a slope is too steep for a control point to stay inside `0...1` (a vertical tangent, say),
+/// the handle is shortened along the tangent until it does, so that every control point stays
+/// in the unit square CoreAnimation is documented for.
+///
+/// Segments are placed greedily from the start: each one is made as long as it can be while
+/// its error, measured under the host's interpolation at seven instants, stays within the
+/// tolerance; the next length to try comes from the error's fourth-power law. Segments end at
+/// the easing's breakpoints (the pieces of `inOut` curves and bounces, the jumps of steps) and,
+/// for one-channel motions, at extrema, where the velocity changes sign.
+enum SegmentFitter {
+    /// The share of the tolerance the sampled error may use: the rest covers the error between
+    /// sample instants.
+    static let margin = 0.8
+    /// The shortest segment, as a fraction of the duration, below which a segment is accepted
+    /// whatever its error (a discontinuity that is not a declared breakpoint).
+    static let minimumSpan = 1e-6
+    /// How close the longest accepted and the shortest rejected span must come, relative to
+    /// the span, before the search settles for the accepted one.
+    static let convergence = 0.05
+    /// The most candidate lengths tried for one segment.
+    static let maximumTrials = 12
+
+    static func fit<Source: SegmentSource>(
+        _ source: Source, duration: TimeInterval, tolerance: Double, start first: Source.Value, end: Source.Value
+    ) -> Keyframes<Source.Value> {
+        typealias Frame = Keyframes<Source.Value>.Keyframe
+        let bound = tolerance * margin
+        let breakpoints = source.breakpoints
+        var nextBreakpoint = 0
+        var frames: [Frame] = []
+        frames.reserveCapacity(8 + 2 * breakpoints.count)
+        var start = source.point(at: 0, side: .inside)
+        frames.append(Frame(keyTime: 0, value: first))
+        var guess = 1.0
+        while start.u < 1 {
+            while nextBreakpoint < breakpoints.count && breakpoints[nextBreakpoint] <= start.u { nextBreakpoint += 1 }
+            var limit = nextBreakpoint < breakpoints.count ? breakpoints[nextBreakpoint] : 1
+            let (end, timing) = longestSegment(source, from: start, limit: &limit, guess: guess, bound: bound)
+            frames[frames.count - 1].timing = timing
+            frames.append(Frame(keyTime: end.u, value: source.value(of: end.value)))
+            guess = end.u - start.u
+            guard end.u == limit else {
+                start = end
+                continue
+            }
+            // At a breakpoint or extremum: continue from the right-hand side, through a jump if
+            // the value changes there.
+            var right = source.point(at: limit, side: .right)
+            if source.isScalar && end.slope[0] == 0 { right.slope = .zero }
+            let jump: Source.Channels = right.value - end.value
+            let jumpSquared: Source.Channels = jump * jump
+            if jumpSquared.sum() > 1e-18 {
+                let previous = frames[frames.count - 2].keyTime
+                frames[frames.count - 1].keyTime = max(limit.nextDown, (previous + limit) / 2)
+                frames.append(Frame(keyTime: limit, value: source.value(of: right.value)))
+            }
+            start = right
+        }
+        frames[frames.count - 1].keyTime = 1
+        frames[frames.count - 1].value = end
+        return Keyframes(duration: duration, frames: frames)
+    }
+
+    /// The longest segment from `start` within the tolerance, ending at or before `limit`. For a
+    /// one-channel motion an extremum met on the way becomes the new `limit`.
+    private static func longestSegment<Source: SegmentSource>(
+        _ source: Source, from start: FitPoint<Source.Channels>, limit: inout Double, guess: Double, bound: Double
+    ) -> (FitPoint<Source.Channels>, CubicBezier) {
+        var longest = limit - start.u
+        var trial = min(max(guess, minimumSpan), longest)
+        var accepted: (point: FitPoint<Source.Channels>, timing: CubicBezier, span: Double)?
+        var rejected = Double.infinity
+        var fallback: (point: FitPoint<Source.Channels>, timing: CubicBezier)?
+        var order = 4.0
+        var measured: (span: Double, error: Double)?
+        for _ in 0..<maximumTrials {
+            let atLimit = trial >= longest
+            var end = source.point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
+            if source.isScalar, let extremum = extremum(source, between: start, and: end) {
+                // The motion turns back inside: end the segment where it does.
+                limit = extremum.u
+                longest = limit - start.u
+                trial = longest
+                end = extremum
+            }
+            var timing = hermiteTiming(from: start, to: end)
+            var error = source.error(from: start, to: end, timing: timing, limit: bound)
+            // A better timing curve can only help if the timing is what misses.
+            if error > bound, (source.timingError(from: start, to: end, timing: timing) ?? .infinity) > bound / 2,
+               let refined = refinedTiming(source, from: start, to: end) {
+                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
+                if refinedError < error { (timing, error) = (refined, refinedError) }
+            }
+            fallback = (end, timing)
+            // How the error grows with the span: fourth order for a timing curve's fit, second
+            // for a chord across a curved path; estimated from the last two tries.
+            if error.isFinite && error > 0 {
+                if let (span, previous) = measured, previous > 0, abs(trial - span) > 0.01 * span {
+                    order = min(max(log(error / previous) / log(trial / span), 1), 6)
+                }
+                measured = (trial, error)
+            }
+            if error <= bound {
+                accepted = (end, timing, trial)
+                if trial >= longest || rejected - trial <= convergence * trial { break }
+                let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
+                // Close enough to the tolerance that a longer try would gain little.
+                if growth < 1 + convergence { break }
+                var next = trial * growth
+                if next >= rejected { next = (trial * rejected).squareRoot() }
+                trial = min(next, longest)
+            } else {
+                if trial <= minimumSpan { break }
+                rejected = trial
+                let scale = error.isFinite ? min(0.9, pow(0.97 * bound / error, 1 / order)) : 0.5
+                var next = trial * max(0.2, scale)
+                if let accepted {
+                    if trial - accepted.span <= convergence * accepted.span { break }
+                    if next <= accepted.span { next = (trial * accepted.span).squareRoot() }
+                }
+                trial = max(next, minimumSpan)
+            }
+        }
+        if let accepted { return (accepted.point, accepted.timing) }
+        // Nothing fitted, down to the shortest span: take the last try (a discontinuity).
+        return fallback ?? (source.point(at: limit, side: .left), .linear)
+    }
+
+    /// The handle directions of a segment's timing curve, from the slopes at its ends in the
+    /// unit square of the segment (time across, progress along the chord up): each handle's
+    /// reach before it leaves the square, and the Hermite handle as a fraction of that reach.
+    private struct Handles {
+        var start: SIMD2<Double>
+        var end: SIMD2<Double>
+        var hermite: SIMD2<Double>
+
+        init<Channels>(from a: FitPoint<Channels>, to b: FitPoint<Channels>) {
+            let delta = b.value - a.value
+            let lengthSquared = (delta * delta).sum()
+            let span = b.u - a.u
+            let startSlope = lengthSquared > 0 ? max((a.slope * delta).sum() * span / lengthSquared, 0) : 0
+            let endSlope = lengthSquared > 0 ? max((b.slope * delta).sum() * span / lengthSquared, 0) : 0
+            // A handle along (1, m) reaches the square's side at x = 1 when m ≤ 1, else its top.
+            start = startSlope <= 1 ? SIMD2(1, startSlope) : SIMD2(1 / startSlope, 1)
+            end = endSlope <= 1 ? SIMD2(1, endSlope) : SIMD2(1 / endSlope, 1)
+            hermite = SIMD2(startSlope <= 1 ? 1.0 / 3 : min(startSlope / 3, 1),
+                            endSlope <= 1 ? 1.0 / 3 : min(endSlope / 3, 1))
+        }
+
+        /// The timing curve with handles at fractions `lengths` of their reach.
+        func timing(_ lengths: SIMD2<Double>) -> CubicBezier {
+            let first = start * lengths[0], second = end * lengths[1]
+            return CubicBezier(unchecked: first.x, first.y, 1 - second.x, 1 - second.y)
+        }
+    }
+
+    /// A timing curve with the Hermite curve's tangents whose handle lengths are chosen so that
+    /// it also passes through the motion at a third and two thirds of the segment (Newton's
+    /// method on the two lengths). Nil where that does not converge.
+    private static func refinedTiming<Source: SegmentSource>(
+        _ source: Source, from a: FitPoint<Source.Channels>, to b: FitPoint<Source.Channels>
+    ) -> CubicBezier? {
+        let handles = Handles(from: a, to: b)
+        let targets = SIMD2(source.chordProgress(from: a, to: b, at: 1.0 / 3),
+                            source.chordProgress(from: a, to: b, at: 2.0 / 3))
+        guard targets.x.isFinite, targets.y.isFinite else { return nil }
+        func residual(_ lengths: SIMD2<Double>) -> SIMD2<Double> {
+            let timing = handles.timing(lengths)
+            return SIMD2(timing.progress(at: 1.0 / 3), timing.progress(at: 2.0 / 3)) - targets
+        }
+        var lengths = handles.hermite
+        var current = residual(lengths)
+        let step = 1e-6
+        for _ in 0..<8 {
+            if abs(current.x) + abs(current.y) < 1e-10 { break }
+            let dx: SIMD2<Double> = (residual(lengths + SIMD2(step, 0)) - current) / step
+            let dy: SIMD2<Double> = (residual(lengths + SIMD2(0, step)) - current) / step
+            let determinant: Double = dx.x * dy.y - dy.x * dx.y
+            guard abs(determinant) > 1e-14 else { break }
+            let changeX: Double = (current.x * dy.y - dy.x * current.y) / determinant
+            let changeY: Double = (dx.x * current.y - current.x * dx.y) / determinant
+            let moved: SIMD2<Double> = lengths - SIMD2(changeX, changeY)
+            let next = pointwiseMin(pointwiseMax(moved, SIMD2(repeating: 0.01)), SIMD2(repeating: 1))
+            let nextResidual = residual(next)
+            if abs(nextResidual.x) + abs(nextResidual.y) >= abs(current.x) + abs(current.y) { break }
+            (lengths, current) = (next, nextResidual)
+        }
+        return handles.timing(lengths)
+    }
+
+    /// The timing curve of the cubic Hermite segment between two points, as a Bézier with x
+    /// control points at 1/3 and 2/3; a handle whose y would leave `0...1` is shortened along
+    /// its tangent (or flattened, for a tangent pointing backwards).
+    static func hermiteTiming<Channels>(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> CubicBezier {
+        let handles = Handles(from: a, to: b)
+        return handles.timing(handles.hermite)
+    }
+
+    /// The first extremum of a one-channel motion strictly inside the segment from `a` to `b`,
+    /// or nil if it moves one way throughout. The slopes at the ends tell when they disagree;
+    /// when both move against the chord, or a resting end is left against it (the dip of a
+    /// `back` curve), the slope is checked at eight instants inside to find the first turn.
+    /// Slopes below a ten-millionth of the chord's are taken as zero.
+    private static func extremum<Source: SegmentSource>(
+        _ source: Source, between a: FitPoint<Source.Channels>, and b: FitPoint<Source.Channels>
+    ) -> FitPoint<Source.Channels>? {
+        let span = b.u - a.u
+        let change = b.value[0] - a.value[0]
+        let negligible = 1e-7 * abs(change) / span
+        func direction(_ slope: Double) -> Double { abs(slope) <= negligible ? 0 : slope }
+        let (startSlope, endSlope) = (direction(a.slope[0]), direction(b.slope[0]))
+        if startSlope * endSlope < 0 { return root(source, from: a, startSlope, to: b, endSlope) }
+        // The slopes agree (or one is zero). The motion still turns inside if both ends move
+        // against the chord, or if it leaves a resting end against it (the dip of a `back`).
+        let reference = change != 0 ? change : (startSlope != 0 ? startSlope : endSlope)
+        guard reference != 0 else { return nil }
+        func against(_ slope: Double) -> Bool { direction(slope) * reference < 0 }
+        var turns = against(startSlope) && against(endSlope)
+        if !turns && startSlope == 0 {
+            turns = against(source.point(at: a.u + span / 64, side: .inside).slope[0])
+        }
+        if !turns && endSlope == 0 {
+            turns = against(source.point(at: b.u - span / 64, side: .inside).slope[0])
+        }
+        guard turns else { return nil }
+        // Scan inside for the first slope against the chord.
+        var previous = a
+        for step in 1...8 {
+            let point = step == 8 ? b : source.point(at: a.u + span * Double(step) / 8, side: .inside)
+            if direction(point.slope[0]) * reference < 0 {
+                // The motion goes against the chord here: the first turn is between the last
+                // instant that went with it (or the start) and this one, or, if the motion went
+                // against it from the start, between here and the end.
+                if direction(previous.slope[0]) * reference > 0 {
+                    return root(source, from: previous, previous.slope[0], to: point, point.slope[0])
+                }
+                if previous.u == a.u && startSlope == 0 {
+                    // Starting from rest against the chord: the turn is where it comes back.
+                    var next = point
+                    for later in (step + 1)...8 {
+                        let candidate = later == 8 ? b : source.point(at: a.u + span * Double(later) / 8, side: .inside)
+                        if direction(candidate.slope[0]) * reference > 0 {
+                            return root(source, from: next, next.slope[0], to: candidate, candidate.slope[0])
+                        }
+                        next = candidate
+                    }
+                    return nil
+                }
+            }
+            previous = point
+        }
+        return nil
+    }
+
+    /// Where the single channel's slope crosses zero between two points whose slopes have
+    /// opposite signs (Illinois regula falsi), or nil if that is at the start.
+    private static func root<Source: SegmentSource>(
+        _ source: Source, from a: FitPoint<Source.Channels>, _ startSlope: Double,
+        to b: FitPoint<Source.Channels>, _ endSlope: Double
+    ) -> FitPoint<Source.Channels>? {
+        guard startSlope * endSlope < 0 else { return nil }
+        var (low, high) = (a.u, b.u)
+        var (lowSlope, highSlope) = (startSlope, endSlope)
+        var side = 0
+        var found: FitPoint<Source.Channels>?
+        for _ in 0..<100 {
+            var u = (low * highSlope - high * lowSlope) / (highSlope - lowSlope)
+            if !(u > low && u < high) { u = (low + high) / 2 }
+            guard u > low && u < high else { break }
+            let point = source.point(at: u, side: .inside)
+            found = point
+            let slope = point.slope[0]
+            if slope == 0 { break }
+            if (slope < 0) == (lowSlope < 0) {
+                (low, lowSlope) = (u, slope)
+                if side == -1 { highSlope /= 2 }
+                side = -1
+            } else {
+                (high, highSlope) = (u, slope)
+                if side == 1 { lowSlope /= 2 }
+                side = 1
+            }
+            if high - low <= 4 * high.ulp { break }
+        }
+        guard var point = found, point.u - a.u > minimumSpan * 1e-3 else { return nil }
+        point.slope = .zero
+        return point
+    }
+
+    /// Where a segment's error is sampled, as fractions of it: the middle and quarters first,
+    /// so that a segment that misses is usually found out early.
+    static let sampleFractions: [Double] = [0.5, 0.25, 0.75, 0.125, 0.375, 0.625, 0.875]
+    /// Extra instants near an end whose handle is shorter than the Hermite one (a steep or
+    /// vertical tangent), where such a curve's error gathers.
+    static let startFractions: [Double] = [1.0 / 64, 1.0 / 32, 1.0 / 16]
+    static let endFractions: [Double] = [1 - 1.0 / 64, 1 - 1.0 / 32, 1 - 1.0 / 16]
+
+    /// Calls `body` with each instant at which to sample the error of a segment with `timing`,
+    /// until it returns false.
+    @inline(__always)
+    static func forEachSampleFraction(of timing: CubicBezier, _ body: (Double) -> Bool) {
+        for fraction in sampleFractions where !body(fraction) { return }
+        if timing.x1 < 1.0 / 3 - 1e-12 || timing.y1 == 1 {
+            for fraction in startFractions where !body(fraction) { return }
+        }
+        if timing.x2 > 2.0 / 3 + 1e-12 || timing.y2 == 0 {
+            for fraction in endFractions where !body(fraction) { return }
+        }
+    }
+}

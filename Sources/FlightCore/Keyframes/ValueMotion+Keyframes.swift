@@ -1,0 +1,250 @@
+import FlightEasing
+import Foundation
+
+extension ValueMotion {
+    /// Keyframes for the motion's own ``tolerance``.
+    public func keyframes() -> Keyframes<Value> {
+        keyframes(tolerance: tolerance)
+    }
+
+    /// As few keyframe segments as keep CoreAnimation's playback within `tolerance` of this
+    /// motion at every instant. Overshoot is kept; the ends are exact.
+    ///
+    /// Each segment carries a timing curve fitted from the motion's exact value and velocity at
+    /// its ends, and the error is measured the way the host plays it: through that curve, and
+    /// between the two keyframe values by the host's interpolation
+    /// (``AnimatableValue/keyframeInterpolated(to:fraction:)``; for transforms, under both the
+    /// componentwise and the decomposed interpolation). Curves made of polynomial pieces of
+    /// degree ≤ 3 (quadratic, cubic, smooth step, each half of an `inOut` or `outIn`, each arc
+    /// of a bounce) come out exact, one segment per piece (two for a bounce arc, which turns
+    /// back). See ``Keyframes`` for how a host plays them.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == CGPoint)
+    @_specialize(where Value == CGSize)
+    @_specialize(where Value == CGRect)
+    @_specialize(where Value == Color)
+    @_specialize(where Value == Transform3D)
+    @_specialize(where Value == Transform2D)
+    public func keyframes(tolerance: KeyframeTolerance) -> Keyframes<Value> {
+        typealias Frame = Keyframes<Value>.Keyframe
+        guard duration > 0 else {
+            return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
+        }
+        guard !isStill else {
+            return Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)])
+        }
+        let bound = displayBound(tolerance)
+        return withSegmentSource(
+            progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
+            components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+    }
+
+    /// Keyframes at a fixed rate (every 1/60 s, say) with linear segments, as FlightAnimator
+    /// produced them, for comparison. The last interval may be shorter so that the end is exact.
+    public func keyframes(framesPerSecond: Double) -> Keyframes<Value> {
+        typealias Frame = Keyframes<Value>.Keyframe
+        guard duration > 0 else {
+            return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
+        }
+        let rate = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
+        let steps = max(1, Int((duration * rate).rounded(.up)))
+        var frames: [Frame] = []
+        frames.reserveCapacity(steps + 1)
+        for step in 0..<steps {
+            let t = Double(step) / rate
+            // Skip a last step that would land (almost) on the end.
+            if step > 0 && duration - t < 1e-9 { break }
+            frames.append(Frame(keyTime: t / duration, value: value(at: t)))
+        }
+        frames.append(Frame(keyTime: 1, value: to))
+        return Keyframes(duration: duration, frames: frames)
+    }
+
+    /// The largest distance between `keyframes` as a host plays them and this motion, measured
+    /// at `samples` evenly spaced instants and in the middle of every segment: a check of how
+    /// faithful keyframes are, for tests, benchmarks and curiosity. For a
+    /// ``KeyframeInterpolation/decomposed`` type, the larger of the errors under decomposed and
+    /// componentwise interpolation between keyframes.
+    public func maximumDeviation(of keyframes: Keyframes<Value>, samples: Int = 20_000) -> Double {
+        guard duration > 0 else { return keyframes.value(at: 0).distance(to: to) }
+        let both = Value.keyframeInterpolation == .decomposed
+        var worst = 0.0
+        func check(_ t: Double) {
+            let exact = value(at: t)
+            worst = max(worst, keyframes.value(at: t).distance(to: exact))
+            if both {
+                let componentwise = keyframes.value(at: t) { $0.componentwiseInterpolated(to: $1, fraction: $2) }
+                worst = max(worst, componentwise.distance(to: exact))
+            }
+        }
+        let count = max(samples, 2)
+        for index in 0...count { check(duration * Double(index) / Double(count)) }
+        for (a, b) in zip(keyframes.frames, keyframes.frames.dropFirst()) { check(duration * (a.keyTime + b.keyTime) / 2) }
+        return worst
+    }
+
+    /// The tolerance in display units: absolute as given, relative to the larger of the travel
+    /// and the furthest excursion from the start.
+    private func displayBound(_ tolerance: KeyframeTolerance) -> Double {
+        var extent = from.distance(to: to)
+        if case .relative = tolerance {
+            let count = 64
+            for index in 1..<count {
+                extent = max(extent, from.distance(to: value(at: duration * Double(index) / Double(count))))
+            }
+        }
+        let bound = tolerance.bound(extent: extent)
+        return bound > 0 && bound.isFinite ? bound : 1e-9
+    }
+}
+
+/// A motion along a value's path, driven by one progress: a timing curve (followed in
+/// normalized time, so that its breakpoints are exact) or a physical trajectory from 0 to 1.
+struct ProgressSource<Value: AnimatableValue>: SegmentSource {
+    typealias Channels = SIMD2<Double>
+
+    /// The timing curve, unless the progress is physical.
+    private let curve: TimingCurve
+    private let isPhysical: Bool
+    private let breakpointList: [Double]
+    private let trajectory: Trajectory
+    private let path: Value.Path
+    private let travel: Double
+
+    init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {
+        isPhysical = easing.hasIntrinsicDuration
+        curve = TimingCurve(isPhysical ? .linear : easing)
+        breakpointList = easing.hasIntrinsicDuration ? [] : easing.breakpoints
+        self.trajectory = trajectory
+        self.path = path
+        self.travel = travel
+    }
+
+    var breakpoints: [Double] { breakpointList }
+    var isScalar: Bool { true }
+
+    func progress(at u: Double) -> Double {
+        isPhysical ? trajectory.value(at: u * trajectory.duration) : curve.progress(at: u)
+    }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
+        if !isPhysical {
+            let value = curve.progress(at: u)
+            let offset = Self.sideOffset
+            if side == .inside || (side == .left && u <= 0) || (side == .right && u >= 1) {
+                return FitPoint(u: u, value: SIMD2(value, 0), slope: SIMD2(curve.velocity(at: u), 0))
+            }
+            do {
+                // One-sided limits, extrapolated linearly from two instants just beside `u`
+                // (exact for a quadratic piece): evaluating at `u` itself could land on either
+                // piece once the curve's own arithmetic rounds it.
+                let (near, far) = side == .left ? (u - offset, u - 2 * offset) : (u + offset, u + 2 * offset)
+                let limit = 2 * curve.progress(at: near) - curve.progress(at: far)
+                let slope = 2 * curve.velocity(at: near) - curve.velocity(at: far)
+                return FitPoint(u: u, value: SIMD2(abs(limit - value) < 1e-9 ? value : limit, 0), slope: SIMD2(slope, 0))
+            }
+        }
+        let t = u * trajectory.duration
+        return FitPoint(u: u, value: SIMD2(trajectory.value(at: t), 0),
+                        slope: SIMD2(trajectory.velocity(at: t) * trajectory.duration, 0))
+    }
+
+    /// How far beside a breakpoint its one-sided limits are sampled, in normalized time.
+    private static var sideOffset: Double { 1e-7 }
+
+    func value(of channels: SIMD2<Double>) -> Value {
+        path.value(at: channels[0])
+    }
+
+    func chordProgress(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, at fraction: Double) -> Double {
+        (progress(at: a.u + fraction * (b.u - a.u)) - a.value[0]) / (b.value[0] - a.value[0])
+    }
+
+    func error(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double) -> Double {
+        let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
+        var worst = 0.0
+        if Value.Path.isComponentwise {
+            // A straight path: the error is the progress error times the travel.
+            SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+                let host = start + change * timing.progress(at: fraction)
+                worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
+                return worst <= limit
+            }
+            return worst
+        }
+        let first = path.value(at: start), last = path.value(at: b.value[0])
+        let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
+        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            let exact = progress(at: a.u + fraction * span)
+            let eased = timing.progress(at: fraction)
+            if let decomposed {
+                worst = max(worst, path.distance(from: decomposed.value(at: eased), toValueAt: exact),
+                            path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
+            } else {
+                worst = max(worst, path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact))
+            }
+            return worst <= limit
+        }
+        return worst
+    }
+
+    func timingError(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier) -> Double? {
+        guard !Value.Path.isComponentwise else { return nil }
+        let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
+        var worst = 0.0
+        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            let host = start + change * timing.progress(at: fraction)
+            worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
+            return true
+        }
+        return worst
+    }
+}
+
+/// A motion of a componentwise value whose components move on their own trajectories (a spring
+/// fed a two-dimensional velocity): one channel per component, one timing curve per segment.
+struct ComponentSource<Value: AnimatableValue>: SegmentSource {
+    typealias Channels = Value.Components
+
+    let trajectories: [Trajectory]
+    let duration: TimeInterval
+
+    var breakpoints: [Double] { [] }
+    var isScalar: Bool { trajectories.count == 1 }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<Value.Components> {
+        let t = u * duration
+        var value = Value.Components.zero, slope = Value.Components.zero
+        for index in trajectories.indices {
+            value[index] = trajectories[index].value(at: t)
+            slope[index] = trajectories[index].velocity(at: t) * duration
+        }
+        return FitPoint(u: u, value: value, slope: slope)
+    }
+
+    func value(of channels: Value.Components) -> Value {
+        Value(components: channels)
+    }
+
+    func chordProgress(
+        from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, at fraction: Double
+    ) -> Double {
+        let chord = b.value - a.value
+        let moved = point(at: a.u + fraction * (b.u - a.u), side: .inside).value - a.value
+        return (moved * chord).sum() / (chord * chord).sum()
+    }
+
+    func error(
+        from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, timing: CubicBezier, limit: Double
+    ) -> Double {
+        let change = b.value - a.value
+        var worst = 0.0
+        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
+            let host = a.value + change * timing.progress(at: fraction)
+            worst = max(worst, Value(components: host).distance(to: Value(components: exact)))
+            return worst <= limit
+        }
+        return worst
+    }
+}
