@@ -103,8 +103,12 @@ struct SeedExampleTests {
 @MainActor
 @Suite("Headless media timing")
 struct HeadlessMediaTimingTests {
-    static func constant(_ keyPath: String, _ value: Double, duration: TimeInterval = 1) -> HeadlessAnimation.Track {
-        HeadlessAnimation.Track(keyPath: keyPath, duration: duration) { _ in value }
+    /// An animation that holds `value` on `keyPath` for `duration` seconds from `beginTime`.
+    static func constant(
+        _ keyPath: String, _ value: Double, beginTime: TimeInterval, duration: TimeInterval = 1
+    ) -> LayerAnimation {
+        LayerAnimation(keyPath: keyPath, beginTime: beginTime,
+                       keyframes: Keyframes(duration: duration, keyTimes: [0, 1], values: [value, value]))
     }
 
     @Test("Begin time, fill modes and removal on completion")
@@ -112,7 +116,7 @@ struct HeadlessMediaTimingTests {
         let clock = ManualClock()
         let layer = HeadlessLayer(clock: clock)
         layer.opacity = 1
-        var animation = HeadlessAnimation(beginTime: 1, duration: 1, tracks: [Self.constant("opacity", 0.5)])
+        var animation = Self.constant("opacity", 0.5, beginTime: 1)
         layer.add(animation, forKey: "plain")
         #expect(layer.presentation().opacity == 1)            // before begin: not shown
         clock.advance(to: 1.5)
@@ -133,16 +137,16 @@ struct HeadlessMediaTimingTests {
         let clock = ManualClock()
         let layer = HeadlessLayer(clock: clock)
         var ended: [String] = []
-        layer.add(HeadlessAnimation(beginTime: 0, duration: 2, tracks: [Self.constant("opacity", 0.2)]), forKey: "a") {
+        layer.add(Self.constant("opacity", 0.2, beginTime: 0, duration: 2), forKey: "a") {
             ended.append("a \($0)")
         }
-        layer.add(HeadlessAnimation(beginTime: 0, duration: 1, tracks: [Self.constant("opacity", 0.7)]), forKey: "b") {
+        layer.add(Self.constant("opacity", 0.7, beginTime: 0), forKey: "b") {
             ended.append("b \($0)")
         }
         #expect(layer.presentation().opacity == 0.7)
         clock.advance(to: 1.5)
         #expect(layer.presentation().opacity == 0.2 && ended == ["b true"])
-        layer.add(HeadlessAnimation(beginTime: 1.5, duration: 1, tracks: [Self.constant("opacity", 0.9)]), forKey: "a")
+        layer.add(Self.constant("opacity", 0.9, beginTime: 1.5), forKey: "a")
         #expect(ended == ["b true", "a false"] && layer.presentation().opacity == 0.9)
     }
 
@@ -151,8 +155,8 @@ struct HeadlessMediaTimingTests {
         let clock = ManualClock()
         let first = HeadlessLayer(clock: clock), second = HeadlessLayer(clock: clock)
         var order: [String] = []
-        second.add(HeadlessAnimation(beginTime: 0, duration: 0.3, tracks: []), forKey: "x") { _ in order.append("second") }
-        first.add(HeadlessAnimation(beginTime: 0, duration: 0.6, tracks: []), forKey: "x") { _ in order.append("first") }
+        second.add(Self.constant("zPosition", 0, beginTime: 0, duration: 0.3), forKey: "x") { _ in order.append("second") }
+        first.add(Self.constant("zPosition", 0, beginTime: 0, duration: 0.6), forKey: "x") { _ in order.append("first") }
         clock.advance(to: 5)
         #expect(order == ["second", "first"])
         #expect(!clock.hasPendingEvents)

@@ -251,7 +251,7 @@ struct FrameDriverTests {
             animator.alpha(0).duration(0.2)
             animator.setDidStopCallback { _, _ in order.append("b") }
         }
-        #expect(clock.scheduler.pendingEventCount == 4)   // two group ends, two layer animations
+        #expect(clock.scheduler.pendingEventCount == 2)   // the two group ends
         clock.advance(to: 0.3)
         #expect(order == ["b"])
         clock.advance(to: 1)

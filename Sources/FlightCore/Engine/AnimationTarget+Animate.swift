@@ -85,10 +85,26 @@ enum FlightEngine {
         }
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
-        takeOver(resolved.properties.map(\.keyPath), from: state, on: host)
+        var changes: [LayerAnimationChange] = []
+        let cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
         for request in requests {
             _ = host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath)
         }
+        if animated && resolved.duration > 0 {
+            state.add(group)
+            // One animation per property that moves, all beginning with the group; the group's
+            // end is the scheduler's, so that it fires in order with the group's triggers.
+            for property in resolved.properties where property.duration > 0 {
+                let placed = AnimationState.PlacedAnimation(
+                    key: group.key + "/" + property.keyPath,
+                    animation: LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: property.keyframes),
+                    group: group)
+                state.placed.append(placed)
+                changes.append(.add(key: placed.key, animation: placed.animation))
+            }
+        }
+        if !changes.isEmpty { host.apply(changes) }
+        for taken in cut { taken.fireStop(finished: false) }
         guard animated else {
             // Jumping to a state starts no triggers.
             group.fireStart()
@@ -99,19 +115,19 @@ enum FlightEngine {
            resolved.properties.contains(where: { ReduceMotion.isMotion($0.keyPath) }) {
             host.crossFade(duration: duration)
         }
-        if resolved.duration > 0 {
-            state.add(group)
-            // The group's end is the scheduler's (so that it fires in order with the group's
-            // triggers); the host only reports the group being removed early.
-            host.play(resolved, forKey: group.key) { [weak group, weak state] finished in
-                guard !finished, let group else { return }
-                state?.remove(group)
-                group.fireStop(finished: false)
-            }
-        }
         group.fireStart()
         schedule(group, on: host)
         return group
+    }
+
+    /// A host removed one of Flight's animations on its own: its group is cut short.
+    static func hostRemovedAnimation(forKey key: String, on host: any AnimationHost) {
+        let state = host.animationState
+        guard let group = state.placed.first(where: { $0.key == key })?.group else { return }
+        let others = state.placed.filter { $0.group === group && $0.key != key }.map { LayerAnimationChange.remove(key: $0.key) }
+        state.remove(group)
+        if !others.isEmpty { host.apply(others) }
+        group.fireStop(finished: false)
     }
 
     /// Schedules the group's triggers at their moments and its end after them, then fires what
@@ -198,16 +214,120 @@ enum FlightEngine {
         return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: motion, keyframes: motion.keyframes())
     }
 
-    /// Later groups take over the key paths they animate; a group left with none is removed
-    /// (its stop callback fires with `finished == false`).
-    private static func takeOver(_ keyPaths: [String], from state: AnimationState, on host: any AnimationHost) {
-        for group in state.activeGroups {
-            group.ownedKeyPaths.subtract(keyPaths)
-            if group.ownedKeyPaths.isEmpty {
-                state.remove(group)
-                host.removeGroup(forKey: group.key)
-                group.fireStop(finished: false)
+    /// Later groups take over the key paths they animate, from every earlier group at once:
+    ///
+    /// - an earlier animation of the same key path, or of a part of it (`position.x` when
+    ///   `position` is animated now), is removed;
+    /// - an earlier animation of a key path this one is a part of (`position` when `position.x`
+    ///   is animated now) keeps playing its other parts: its keyframes are rewritten with this
+    ///   part held at the new target (the model value), and it is added again with its own begin
+    ///   time, so that it never shows the old track of this part once the new animation ends. To
+    ///   keep the order in which the host applies animations of one property, the younger
+    ///   animations of that property are added again after it, in order.
+    ///
+    /// Groups left with no key path are removed and returned: their stop callbacks fire
+    /// (`finished == false`) once the host has applied the changes.
+    private static func takeOver(
+        _ requests: [Synchronizer.Request], from state: AnimationState, on host: any AnimationHost,
+        at now: TimeInterval, changes: inout [LayerAnimationChange]
+    ) -> [AnimationGroup] {
+        guard !state.activeGroups.isEmpty else { return [] }
+        // Animations that have ended are gone from the host already.
+        state.placed.removeAll { $0.animation.endTime <= now }
+        var firstRewritten: Int?
+        for request in requests {
+            let keyPath = request.plan.keyPath
+            for group in state.activeGroups {
+                group.ownedKeyPaths = group.ownedKeyPaths.filter { !covers(keyPath, $0) }
+            }
+            var index = 0
+            while index < state.placed.count {
+                let placedPath = state.placed[index].animation.keyPath
+                if covers(keyPath, placedPath) {
+                    changes.append(.remove(key: state.placed[index].key))
+                    state.placed.remove(at: index)
+                    continue
+                }
+                if covers(placedPath, keyPath),
+                   let rewritten = holding(keyPath, at: request.plan.target, in: state.placed[index].animation, on: host) {
+                    state.placed[index].animation = rewritten
+                    firstRewritten = min(firstRewritten ?? index, index)
+                }
+                index += 1
             }
         }
+        if let first = firstRewritten {
+            // Add the rewritten animations again, and after them every younger animation of the
+            // same base property, in order.
+            let bases = Set(state.placed[first...].map { baseKeyPath(of: $0.animation.keyPath) })
+            var kept: [AnimationState.PlacedAnimation] = Array(state.placed[..<first])
+            var moved: [AnimationState.PlacedAnimation] = []
+            for placed in state.placed[first...] {
+                if bases.contains(baseKeyPath(of: placed.animation.keyPath)) {
+                    moved.append(placed)
+                    changes.append(.add(key: placed.key, animation: placed.animation))
+                } else {
+                    kept.append(placed)
+                }
+            }
+            state.placed = kept + moved
+        }
+        var cut: [AnimationGroup] = []
+        for group in state.activeGroups where group.ownedKeyPaths.isEmpty {
+            for placed in state.placed where placed.group === group {
+                changes.append(.remove(key: placed.key))
+            }
+            cut.append(group)
+        }
+        for group in cut { state.remove(group) }
+        return cut
+    }
+
+    /// Whether animating `keyPath` takes `other` over entirely: the same key path, or a part of
+    /// it (`position` covers `position.x`; `transform.rotation` covers `transform.rotation.z`).
+    static func covers(_ keyPath: String, _ other: String) -> Bool {
+        other == keyPath || (other.count > keyPath.count && other.hasPrefix(keyPath) && other.dropFirst(keyPath.count).first == ".")
+    }
+
+    /// The base property of a key path (`position` for `position.x`).
+    static func baseKeyPath(of keyPath: String) -> String {
+        LayerProperty.named(keyPath)?.baseKeyPath ?? keyPath
+    }
+
+    /// `animation` (of a key path that contains `part`) with `part` held at `value` in every
+    /// keyframe, or nil when the part cannot be written into its values faithfully (reading it
+    /// back gives something else, as for `transform.scale.x` inside `transform.scale`).
+    private static func holding(
+        _ part: String, at value: any AnimatableValue, in animation: LayerAnimation, on host: any AnimationHost
+    ) -> LayerAnimation? {
+        guard let partProperty = LayerProperty.named(part), let base = partProperty.baseKeyPath,
+              let model = host.modelValue(forKeyPath: base) else { return nil }
+        let whole = animation.keyPath
+        let wholeProperty = whole == base ? nil : LayerProperty.named(whole)
+        guard whole == base || wholeProperty?.baseKeyPath == base else { return nil }
+        func rewrite(_ keyframe: any AnimatableValue) -> any AnimatableValue {
+            let full = wholeProperty?.write(keyframe, into: model) ?? keyframe
+            let held = partProperty.write(value, into: full)
+            return wholeProperty?.read(from: held) ?? held
+        }
+        // Faithful only if the part reads back as written.
+        guard let first = animation.keyframes.valueList.first else { return nil }
+        let check = rewrite(first)
+        let readBack = partProperty.read(from: wholeProperty?.write(check, into: model) ?? check)
+        guard Self.isClose(readBack, value) else { return nil }
+        var rewritten = animation
+        rewritten.keyframes = animation.keyframes.mappingValues(rewrite)
+        return rewritten
+    }
+
+    private static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {
+        func open<Value: AnimatableValue>(_ a: Value) -> Bool {
+            guard let b = b as? Value else { return false }
+            let components = a.components
+            let squares: Value.Components = components * components
+            let scale = max(1, squares.sum().squareRoot())
+            return a.distance(to: b) <= 1e-9 * scale
+        }
+        return open(a)
     }
 }

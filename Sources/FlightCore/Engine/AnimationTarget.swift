@@ -19,11 +19,12 @@ public protocol AnimationHost: AnyObject {
     /// Sets a model value immediately, without an implicit animation. Returns false if the key
     /// path cannot hold the value.
     func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool
-    /// Plays a resolved group beginning now, under `key`, and calls `completion` exactly once:
-    /// `true` when it ends, `false` if it is removed first.
-    func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void)
-    /// Stops the group playing under `key`; its completion is called with `false`.
-    func removeGroup(forKey key: String)
+    /// Applies Flight's changes to the host's animations, in order, at once (one transaction on
+    /// CoreAnimation). An addition under a key in use replaces that animation and goes after
+    /// every other one. The host reports none of these changes back; it reports only
+    /// animations of Flight's that it removes on its own, through
+    /// ``AnimationHost/animationWasRemoved(forKey:)``.
+    func apply(_ changes: [LayerAnimationChange])
     /// Cross-fades the next change of the host's appearance over `duration` (used by
     /// ``ReduceMotionPolicy/crossFade(duration:)``). Hosts that cannot do nothing.
     func crossFade(duration: TimeInterval)
@@ -32,6 +33,14 @@ public protocol AnimationHost: AnyObject {
 extension AnimationHost {
     /// Does nothing: the host has no appearance to cross-fade.
     public func crossFade(duration: TimeInterval) {}
+
+    /// Tells Flight that the host removed one of Flight's animations on its own (CoreAnimation
+    /// does when an app moves to the background): the group it belongs to is cut short, its stop
+    /// callback fires with `finished == false` and its pending triggers are cancelled. Unknown
+    /// keys are ignored.
+    public func animationWasRemoved(forKey key: String) {
+        FlightEngine.hostRemovedAnimation(forKey: key, on: self)
+    }
 }
 
 /// Something that can be animated with Flight's builder API: a layer, a view.
@@ -58,10 +67,22 @@ public final class AnimationState {
     public private(set) var registered: [String: AnimationPlan] = [:]
     /// The groups playing, oldest first.
     public private(set) var activeGroups: [AnimationGroup] = []
+    /// Flight's animations on the host, in the order the host applies them.
+    var placed: [PlacedAnimation] = []
     private var nextKey = 0
+
+    /// One of Flight's animations on the host, and the group it belongs to.
+    struct PlacedAnimation {
+        var key: String
+        var animation: LayerAnimation
+        let group: AnimationGroup
+    }
 
     /// Creates empty bookkeeping.
     public init() {}
+
+    /// The keys of Flight's animations on the host, in the order the host applies them.
+    public var animationKeys: [String] { placed.map(\.key) }
 
     func register(_ plan: AnimationPlan, forKey key: String) {
         registered[key] = plan
@@ -76,8 +97,10 @@ public final class AnimationState {
         activeGroups.append(group)
     }
 
+    /// Forgets a group and its animations.
     func remove(_ group: AnimationGroup) {
         activeGroups.removeAll { $0 === group }
+        placed.removeAll { $0.group === group }
     }
 
     /// The newest playing group that animates `keyPath`.

@@ -237,13 +237,19 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     func error(
         from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, timing: CubicBezier, limit: Double
     ) -> Double {
+        // The components need not follow the chord, so their error can peak anywhere: sample
+        // sixteenths, as well as where the timing curve's error gathers.
         let change = b.value - a.value
         var worst = 0.0
-        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+        func check(_ fraction: Double) -> Bool {
             let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
             let host = a.value + change * timing.progress(at: fraction)
             worst = max(worst, Value(components: host).distance(to: Value(components: exact)))
             return worst <= limit
+        }
+        SegmentFitter.forEachSampleFraction(of: timing, check)
+        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+            _ = check(sixteenth / 16)
         }
         return worst
     }

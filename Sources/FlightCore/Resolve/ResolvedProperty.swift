@@ -22,12 +22,14 @@ public struct ResolvedProperty: Sendable {
     public var from: any AnimatableValue { storage.from }
     /// The value it ends at.
     public var to: any AnimatableValue { storage.to }
+    /// Its keyframes: values, key times and a timing curve per segment, as the host plays them.
+    public var keyframes: any KeyframeSequence { storage.track }
     /// Key times of its keyframes, fractions of ``duration``.
-    public var keyTimes: [Double] { storage.keyTimes }
+    public var keyTimes: [Double] { storage.track.keyTimes }
     /// Its keyframe values.
-    public var keyframeValues: [any AnimatableValue] { storage.keyframeValues }
+    public var keyframeValues: [any AnimatableValue] { storage.track.valueList }
 
-    /// The value shown `t` seconds after the group began: the keyframes played back linearly,
+    /// The value shown `t` seconds after the group began: the keyframes as the host plays them,
     /// holding the end value after ``duration``.
     public func value(at t: TimeInterval) -> any AnimatableValue { storage.keyframeValue(at: t) }
 
@@ -43,8 +45,8 @@ public struct ResolvedProperty: Sendable {
 
     /// The first time, in seconds after the group began, at which the keyframes CoreAnimation
     /// plays reach value progress `threshold`: from below for a positive threshold, from above
-    /// for a negative one, at 0 for 0. Solved exactly on the keyframes (progress is linear
-    /// between them). Nil when the motion never gets there.
+    /// for a negative one, at 0 for 0. Solved on the keyframes as played (through each
+    /// segment's timing curve) to within a microsecond. Nil when the motion never gets there.
     public func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
         storage.firstTime(reachingProgress: threshold)
     }
@@ -55,8 +57,7 @@ protocol MotionStorage: Sendable {
     var easing: Easing { get }
     var from: any AnimatableValue { get }
     var to: any AnimatableValue { get }
-    var keyTimes: [Double] { get }
-    var keyframeValues: [any AnimatableValue] { get }
+    var track: any KeyframeSequence { get }
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue
     func exactValue(at t: TimeInterval) -> any AnimatableValue
     func velocity(at t: TimeInterval) -> SIMD16<Double>
@@ -64,19 +65,34 @@ protocol MotionStorage: Sendable {
     func firstTime(reachingProgress threshold: Double) -> TimeInterval?
 }
 
-private struct TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
+/// A property's motion and keyframes, typed; a class so that the resolved property, the layer
+/// animation and the group share one copy.
+private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
     let motion: ValueMotion<Value>
     let keyframes: Keyframes<Value>
+
+    init(motion: ValueMotion<Value>, keyframes: Keyframes<Value>) {
+        self.motion = motion
+        self.keyframes = keyframes
+    }
 
     var duration: TimeInterval { motion.duration }
     var easing: Easing { motion.easing }
     var from: any AnimatableValue { motion.from }
     var to: any AnimatableValue { motion.to }
-    var keyTimes: [Double] { keyframes.keyTimes }
-    var keyframeValues: [any AnimatableValue] { keyframes.values }
+    var track: any KeyframeSequence { keyframes }
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
+
+    /// The progress of the keyframes as played at `t`: the projection of the played value on
+    /// the travel for componentwise values, the exact progress at the same time otherwise.
+    private func playedProgress(at t: TimeInterval, delta: Value.Components, lengthSquared: Double) -> Double {
+        if Value.Path.isComponentwise && lengthSquared > 0 {
+            return ((keyframes.value(at: t).components - motion.from.components) * delta).sum() / lengthSquared
+        }
+        return motion.progress(at: t)
+    }
 
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
         guard threshold.isFinite else { return nil }
@@ -89,22 +105,31 @@ private struct TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
             guard threshold > 0, threshold <= 1 else { return nil }
             return threshold * duration
         }
-        func progress(at index: Int) -> Double {
-            if Value.Path.isComponentwise && lengthSquared > 0 {
-                return ((keyframes.values[index].components - motion.from.components) * delta).sum() / lengthSquared
-            }
-            return motion.progress(at: keyframes.keyTimes[index] * duration)
-        }
         func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
-        var previous = progress(at: 0)
-        if reached(previous) { return 0 }
-        for index in 1..<keyframes.count {
-            let current = progress(at: index)
-            if reached(current) {
-                let (t0, t1) = (keyframes.keyTimes[index - 1] * duration, keyframes.keyTimes[index] * duration)
-                return t0 + (threshold - previous) / (current - previous) * (t1 - t0)
+        if reached(playedProgress(at: 0, delta: delta, lengthSquared: lengthSquared)) { return 0 }
+        // Walk the segments; inside the first one that gets there, scan finely, then bisect.
+        let frames = keyframes.frames
+        for index in 1..<frames.count {
+            let (t0, t1) = (frames[index - 1].keyTime * duration, frames[index].keyTime * duration)
+            guard t1 > t0 else { continue }
+            let steps = 16
+            var previous = t0
+            for step in 1...steps {
+                let t = step == steps ? t1 : t0 + (t1 - t0) * Double(step) / Double(steps)
+                if reached(playedProgress(at: t, delta: delta, lengthSquared: lengthSquared)) {
+                    var (low, high) = (previous, t)
+                    while high - low > 1e-7 {
+                        let middle = (low + high) / 2
+                        if reached(playedProgress(at: middle, delta: delta, lengthSquared: lengthSquared)) {
+                            high = middle
+                        } else {
+                            low = middle
+                        }
+                    }
+                    return high
+                }
+                previous = t
             }
-            previous = current
         }
         return nil
     }

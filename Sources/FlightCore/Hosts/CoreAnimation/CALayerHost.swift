@@ -2,9 +2,9 @@
 import ObjectiveC
 import QuartzCore
 
-/// Plays Flight's groups on a `CALayer`: each resolved group becomes one `CAAnimationGroup` of
-/// `CAKeyframeAnimation`s (values boxed once, key times set, linear calculation mode) added
-/// under its key; model values are set inside a `CATransaction` with implicit actions disabled;
+/// Plays Flight's groups on a `CALayer`: each property of a group becomes one
+/// `CAKeyframeAnimation` (values boxed once, key times and a timing function per segment, the
+/// group's begin time) under the key `"<group key>/<key path>"`; model values are set inside a `CATransaction` with implicit actions disabled;
 /// presentation values come from `presentation()`. Animations added by UIKit or by the app are
 /// left alone. Nothing is swizzled: the host is attached to its layer as an associated object.
 @MainActor
@@ -13,6 +13,8 @@ public final class CALayerHost: AnimationHost {
     public private(set) weak var layer: CALayer?
     /// Flight's bookkeeping for this layer.
     public let animationState = AnimationState()
+    /// The delegates of Flight's animations on the layer, by key.
+    private var removalDelegates: [String: RemovalDelegate] = [:]
 
     init(layer: CALayer) {
         self.layer = layer
@@ -56,20 +58,41 @@ public final class CALayerHost: AnimationHost {
         return true
     }
 
-    /// Adds the group as a `CAAnimationGroup` beginning now.
-    public func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void) {
-        guard let layer else {
-            completion(false)
-            return
+    /// Applies Flight's changes in one `CATransaction` with implicit actions disabled: each
+    /// addition becomes a `CAKeyframeAnimation` exactly as ``CoreAnimationKeyframeAnimation``
+    /// describes it (values boxed once, key times, a timing function per segment, the begin time
+    /// converted into the layer's time space), each removal a `removeAnimation(forKey:)`. The
+    /// delegates of animations Flight removes or replaces are silenced first, so only removals
+    /// CoreAnimation makes on its own are reported.
+    public func apply(_ changes: [LayerAnimationChange]) {
+        guard let layer else { return }
+        let steps = CoreAnimationStep.plan(changes) { layer.convertTime($0, from: nil) }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for step in steps {
+            switch step {
+            case .add(let description):
+                guard let animation = Self.keyframeAnimation(description) else {
+                    FlightDiagnostics.report(.invalidValue(
+                        keyPath: description.keyPath, reason: "its values cannot be boxed for CoreAnimation"))
+                    continue
+                }
+                let delegate = RemovalDelegate(host: self, key: description.key)
+                removalDelegates[description.key]?.isSilenced = true
+                removalDelegates[description.key] = delegate
+                animation.delegate = delegate
+                layer.add(animation, forKey: description.key)
+            case .remove(let key):
+                removalDelegates.removeValue(forKey: key)?.isSilenced = true
+                layer.removeAnimation(forKey: key)
+            }
         }
-        let animation = CAAnimationGroup()
-        animation.duration = group.duration
-        animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil)
-        animation.fillMode = .removed
-        animation.isRemovedOnCompletion = true
-        animation.animations = group.properties.compactMap(Self.keyframeAnimation)
-        animation.delegate = CompletionDelegate(completion)
-        layer.add(animation, forKey: key)
+        CATransaction.commit()
+    }
+
+    /// Forgets the delegate of an animation that has stopped.
+    fileprivate func animationDidStop(forKey key: String, delegate: RemovalDelegate) {
+        if removalDelegates[key] === delegate { removalDelegates[key] = nil }
     }
 
     /// Cross-fades the layer's next change with a fade transition on its superlayer (on the
@@ -82,41 +105,52 @@ public final class CALayerHost: AnimationHost {
         (layer.superlayer ?? layer).add(transition, forKey: "flight.crossFade")
     }
 
-    /// Removes the group's animation; its delegate reports `false`.
-    public func removeGroup(forKey key: String) {
-        layer?.removeAnimation(forKey: key)
-    }
-
-    /// One property as a keyframe animation, values boxed once.
-    static func keyframeAnimation(_ property: ResolvedProperty) -> CAKeyframeAnimation? {
-        guard property.duration > 0 else { return nil }
-        let boxed = property.keyframeValues.compactMap(CoreAnimationBoxing.box)
-        guard boxed.count == property.keyTimes.count else { return nil }
-        let animation = CAKeyframeAnimation(keyPath: property.keyPath)
+    /// A keyframe animation from its description, or nil if a value cannot be boxed.
+    static func keyframeAnimation(_ description: CoreAnimationKeyframeAnimation) -> CAKeyframeAnimation? {
+        let boxed = description.values.compactMap(CoreAnimationBoxing.box)
+        guard boxed.count == description.values.count else { return nil }
+        let animation = CAKeyframeAnimation(keyPath: description.keyPath)
         animation.values = boxed
-        animation.keyTimes = property.keyTimes.map { NSNumber(value: $0) }
+        animation.keyTimes = description.keyTimes.map { NSNumber(value: $0) }
+        animation.timingFunctions = description.timingFunctions.map {
+            CAMediaTimingFunction(controlPoints: Float($0.x1), Float($0.y1), Float($0.x2), Float($0.y2))
+        }
         animation.calculationMode = .linear
-        animation.duration = property.duration
+        animation.beginTime = description.beginTime
+        animation.duration = description.duration
+        animation.fillMode = switch description.fillMode {
+        case .removed: .removed
+        case .forwards: .forwards
+        case .backwards: .backwards
+        case .both: .both
+        }
+        animation.isRemovedOnCompletion = description.isRemovedOnCompletion
         return animation
     }
 }
 
 nonisolated(unsafe) private var associationKey: UInt8 = 0
 
-/// Reports a group animation's end to Flight. CoreAnimation retains an animation's delegate.
+/// Reports to Flight an animation of Flight's that CoreAnimation removed on its own (it stopped
+/// without finishing and Flight had not silenced it). CoreAnimation retains an animation's
+/// delegate.
 @MainActor
-private final class CompletionDelegate: NSObject, CAAnimationDelegate {
-    private var completion: (@MainActor (Bool) -> Void)?
+private final class RemovalDelegate: NSObject, CAAnimationDelegate {
+    private weak var host: CALayerHost?
+    private let key: String
+    /// Set when Flight removes or replaces the animation itself.
+    var isSilenced = false
 
-    init(_ completion: @escaping @MainActor (Bool) -> Void) {
-        self.completion = completion
+    init(host: CALayerHost, key: String) {
+        self.host = host
+        self.key = key
     }
 
     nonisolated func animationDidStop(_ animation: CAAnimation, finished: Bool) {
         MainActor.assumeIsolated {
-            let completion = self.completion
-            self.completion = nil
-            completion?(finished)
+            guard let host else { return }
+            host.animationDidStop(forKey: key, delegate: self)
+            if !finished && !isSilenced { host.animationWasRemoved(forKey: key) }
         }
     }
 }

@@ -32,11 +32,10 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     private struct Playing {
         var key: String
-        var animation: HeadlessAnimation
+        var animation: LayerAnimation
         var completion: (@MainActor (Bool) -> Void)?
-        /// The scheduler event that ends it.
-        var end: ScheduledEvent
-        var hasEnded = false
+        /// The scheduler event that reports its end, for animations with a completion.
+        var end: ScheduledEvent?
     }
 
     /// Creates a layer with CoreAnimation's default property values. Layers in one tree should
@@ -122,13 +121,12 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         let baseKeyPath = property?.baseKeyPath ?? keyPath
         guard var base = modelValue(forKeyPath: baseKeyPath) else { return nil }
         for playing in animations {
-            guard let local = playing.animation.localTime(at: time) else { continue }
-            for track in playing.animation.tracks {
-                if track.keyPath == baseKeyPath {
-                    base = track.value(local)
-                } else if let part = LayerProperty.named(track.keyPath), part.baseKeyPath == baseKeyPath {
-                    base = part.write(track.value(local), into: base)
-                }
+            let animated = playing.animation.keyPath
+            if animated == baseKeyPath {
+                if let value = playing.animation.value(at: time) { base = value }
+            } else if let part = LayerProperty.named(animated), part.baseKeyPath == baseKeyPath,
+                      let value = playing.animation.value(at: time) {
+                base = part.write(value, into: base)
             }
         }
         return property.map { $0.read(from: base) } ?? base
@@ -172,33 +170,48 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     // MARK: Animations
 
     /// Adds an animation under `key`, replacing (and ending, with `false`) any animation under
-    /// the same key. `completion` is called once: `true` when the animation ends, `false` if it is
-    /// removed first.
-    public func add(_ animation: HeadlessAnimation, forKey key: String, completion: (@MainActor (Bool) -> Void)? = nil) {
+    /// the same key; the new one goes after every other, so it overrides them on its key path.
+    /// `completion` is called once: `true` when the animation ends, `false` if it is removed
+    /// first. As on CoreAnimation, an animation removed on completion is gone from the layer
+    /// once its end has passed.
+    public func add(_ animation: LayerAnimation, forKey key: String, completion: (@MainActor (Bool) -> Void)? = nil) {
         removeAnimation(forKey: key)
-        let scheduler = clock.scheduler
-        let end = ScheduledEvent(time: animation.endTime, groupSequence: scheduler.makeGroupSequence(), order: 0) {
-            [weak self] in self?.finish(key)
+        var end: ScheduledEvent?
+        if completion != nil {
+            let scheduler = clock.scheduler
+            let event = ScheduledEvent(time: animation.endTime, groupSequence: scheduler.makeGroupSequence(), order: 0) {
+                [weak self] in self?.finish(key)
+            }
+            scheduler.schedule(event)
+            end = event
         }
         animations.append(Playing(key: key, animation: animation, completion: completion, end: end))
-        scheduler.schedule(end)
     }
 
     /// Removes the animation under `key`, calling its completion with `false`.
     public func removeAnimation(forKey key: String) {
+        pruneEnded()
         guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
         let removed = animations.remove(at: index)
-        removed.end.cancel()
-        if !removed.hasEnded { removed.completion?(false) }
+        removed.end?.cancel()
+        removed.completion?(false)
     }
 
-    /// Ends the animation under `key` when its time has come.
+    /// Reports the end of the animation under `key` when its time has come.
     private func finish(_ key: String) {
-        guard let index = animations.firstIndex(where: { $0.key == key && !$0.hasEnded }) else { return }
-        animations[index].hasEnded = true
+        guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
         let ended = animations[index]
+        animations[index].completion = nil
+        animations[index].end = nil
         if ended.animation.isRemovedOnCompletion { animations.remove(at: index) }
         ended.completion?(true)
+    }
+
+    /// Drops animations that have ended and are removed on completion (their completion, if
+    /// any, has been reported by the scheduler).
+    private func pruneEnded() {
+        let now = clock.now
+        animations.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.endTime <= now && $0.end == nil }
     }
 
     /// Removes every animation.
@@ -207,21 +220,29 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     }
 
     /// The keys of the animations on the layer, oldest first.
-    public var animationKeys: [String] { animations.map(\.key) }
+    public var animationKeys: [String] {
+        pruneEnded()
+        return animations.map(\.key)
+    }
 
     /// The animation under `key`.
-    public func animation(forKey key: String) -> HeadlessAnimation? {
-        animations.first { $0.key == key }?.animation
+    public func animation(forKey key: String) -> LayerAnimation? {
+        pruneEnded()
+        return animations.first { $0.key == key }?.animation
     }
 
-    /// Plays a Flight group (see ``AnimationHost``).
-    public func play(_ group: ResolvedGroup, forKey key: String, completion: @escaping @MainActor (Bool) -> Void) {
-        add(HeadlessAnimation(group, beginTime: clock.now), forKey: key, completion: completion)
-    }
-
-    /// Stops a Flight group (see ``AnimationHost``).
-    public func removeGroup(forKey key: String) {
-        removeAnimation(forKey: key)
+    /// Applies Flight's changes (see ``AnimationHost/apply(_:)``).
+    public func apply(_ changes: [LayerAnimationChange]) {
+        pruneEnded()
+        for change in changes {
+            switch change {
+            case let .add(key, animation):
+                animations.removeAll { $0.key == key }
+                animations.append(Playing(key: key, animation: animation, completion: nil, end: nil))
+            case let .remove(key):
+                animations.removeAll { $0.key == key }
+            }
+        }
     }
 
     // MARK: Typed model properties

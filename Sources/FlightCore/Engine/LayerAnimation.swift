@@ -1,0 +1,109 @@
+import FlightEasing
+import Foundation
+
+/// One keyframe animation of one key path, as Flight hands it to a host: on CoreAnimation a
+/// `CAKeyframeAnimation` (``CoreAnimationKeyframeAnimation`` describes it exactly), on
+/// ``HeadlessLayer`` the same, played by the same media-timing rules.
+///
+/// A Flight group becomes one of these per property that moves, each under its own key
+/// (`"flight.group.7/position"`), all with the group's begin time. Because every property is
+/// its own animation, a later group takes a key path over by removing just that animation; the
+/// others play on, undisturbed.
+public struct LayerAnimation: Sendable {
+    /// When the animation shows its effect outside its active interval (`CAMediaTimingFillMode`).
+    public enum FillMode: Sendable, Hashable {
+        /// Only while active (CoreAnimation's default).
+        case removed
+        /// Holds the end value after the end.
+        case forwards
+        /// Shows the start value before the begin time.
+        case backwards
+        /// Both.
+        case both
+    }
+
+    /// The key path it animates.
+    public var keyPath: String
+    /// When it begins, in the engine's time (the host's ``AnimationHost/currentTime``); the
+    /// CoreAnimation bridge converts it into the layer's time space.
+    public var beginTime: TimeInterval
+    /// What it plays: keyframes, key times and timing curves.
+    public var keyframes: any KeyframeSequence
+    /// What it shows outside its active interval. Flight uses ``FillMode/removed``: the model
+    /// already holds the end value.
+    public var fillMode: FillMode = .removed
+    /// Whether the host removes it when it ends. Flight uses `true`.
+    public var isRemovedOnCompletion = true
+
+    /// Creates an animation.
+    public init(keyPath: String, beginTime: TimeInterval, keyframes: any KeyframeSequence) {
+        self.keyPath = keyPath
+        self.beginTime = beginTime
+        self.keyframes = keyframes
+    }
+
+    /// Its duration: the keyframes'.
+    public var duration: TimeInterval { keyframes.duration }
+
+    /// When it ends, in the engine's time.
+    public var endTime: TimeInterval { beginTime + duration }
+
+    /// Its local time at engine time `time`, or nil when it shows nothing then (CoreAnimation's
+    /// rules: active from the begin time for the duration, then as the fill mode says).
+    public func localTime(at time: TimeInterval) -> TimeInterval? {
+        let local = time - beginTime
+        if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
+        if local >= duration { return fillMode == .forwards || fillMode == .both ? duration : nil }
+        return local
+    }
+
+    /// The value it shows at engine time `time`, or nil when it shows nothing.
+    public func value(at time: TimeInterval) -> (any AnimatableValue)? {
+        localTime(at: time).map { keyframes.presentationValue(at: $0) }
+    }
+}
+
+/// A change Flight makes to a host's animations. A host applies a batch in order; an addition
+/// under a key already in use replaces that animation and goes after every other one, as
+/// `CALayer.add(_:forKey:)` does. Flight's own changes are never reported back to it as
+/// interruptions.
+public enum LayerAnimationChange: Sendable {
+    /// Adds (or replaces) the animation under a key.
+    case add(key: String, animation: LayerAnimation)
+    /// Removes the animation under a key.
+    case remove(key: String)
+}
+
+/// Keyframes of some value type, as a host plays them; ``Keyframes`` is the one conformance.
+public protocol KeyframeSequence: Sendable {
+    /// The duration in seconds.
+    var duration: TimeInterval { get }
+    /// The key times, fractions of the duration from 0 to 1.
+    var keyTimes: [Double] { get }
+    /// One timing curve per segment between neighbouring keyframes.
+    var timingFunctions: [CubicBezier] { get }
+    /// The keyframe values.
+    var valueList: [any AnimatableValue] { get }
+    /// The value the host shows `t` seconds into the animation.
+    func presentationValue(at t: TimeInterval) -> any AnimatableValue
+    /// The same keyframes with every value passed through `transform`; values it returns of
+    /// another type are left as they were.
+    func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence
+}
+
+extension Keyframes: KeyframeSequence {
+    /// The keyframe values, type-erased.
+    public var valueList: [any AnimatableValue] { frames.map(\.value) }
+
+    /// ``value(at:)``, type-erased.
+    public func presentationValue(at t: TimeInterval) -> any AnimatableValue { value(at: t) }
+
+    /// The keyframes with mapped values.
+    public func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
+        Keyframes(duration: duration, frames: frames.map { frame in
+            var frame = frame
+            frame.value = transform(frame.value) as? Value ?? frame.value
+            return frame
+        })
+    }
+}

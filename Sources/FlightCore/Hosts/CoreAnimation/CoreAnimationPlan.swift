@@ -1,0 +1,65 @@
+import FlightEasing
+import Foundation
+
+/// Everything the CoreAnimation bridge sets on one `CAKeyframeAnimation`, worked out before it
+/// touches CoreAnimation, so that tests on any platform can check what a device receives.
+///
+/// The bridge only copies these fields: `values` boxed (`NSNumber`, `NSValue`, `CGColor`),
+/// `keyTimes` as `NSNumber`s, one `CAMediaTimingFunction(controlPoints:)` per segment,
+/// `calculationMode = .linear`, and `beginTime` already in the layer's time space.
+package struct CoreAnimationKeyframeAnimation: Sendable {
+    /// The key it is added under.
+    package var key: String
+    /// `keyPath`.
+    package var keyPath: String
+    /// `beginTime`, in the layer's time space.
+    package var beginTime: TimeInterval
+    /// `duration`.
+    package var duration: TimeInterval
+    /// `keyTimes`, from 0 to 1.
+    package var keyTimes: [Double]
+    /// `values`, before boxing.
+    package var values: [any AnimatableValue]
+    /// `timingFunctions`: one per segment, `values.count − 1` of them.
+    package var timingFunctions: [CubicBezier]
+    /// `fillMode`.
+    package var fillMode: LayerAnimation.FillMode
+    /// `isRemovedOnCompletion`.
+    package var isRemovedOnCompletion: Bool
+
+    /// The description of `animation` under `key`, its begin time converted by `layerTime`
+    /// (`CALayer.convertTime(_:from: nil)` on a device).
+    package init(key: String, animation: LayerAnimation, layerTime: (TimeInterval) -> TimeInterval) {
+        self.key = key
+        keyPath = animation.keyPath
+        beginTime = layerTime(animation.beginTime)
+        duration = animation.duration
+        keyTimes = animation.keyframes.keyTimes
+        values = animation.keyframes.valueList
+        timingFunctions = animation.keyframes.timingFunctions
+        fillMode = animation.fillMode
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
+    }
+}
+
+/// One step of what the CoreAnimation bridge does to a layer.
+package enum CoreAnimationStep: Sendable {
+    /// `layer.add(_:forKey:)` of a keyframe animation built from the description.
+    case add(CoreAnimationKeyframeAnimation)
+    /// `layer.removeAnimation(forKey:)`.
+    case remove(key: String)
+
+    /// The steps for a batch of Flight's changes, in order, in one transaction.
+    package static func plan(
+        _ changes: [LayerAnimationChange], layerTime: (TimeInterval) -> TimeInterval
+    ) -> [CoreAnimationStep] {
+        changes.map { change in
+            switch change {
+            case let .add(key, animation):
+                .add(CoreAnimationKeyframeAnimation(key: key, animation: animation, layerTime: layerTime))
+            case let .remove(key):
+                .remove(key: key)
+            }
+        }
+    }
+}
