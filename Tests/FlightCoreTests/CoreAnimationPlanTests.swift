@@ -1,0 +1,193 @@
+import FlightCore
+import FlightEasing
+import FlightTestSupport
+import Foundation
+import Testing
+
+/// A headless layer that also records every batch of changes Flight hands its host, as the
+/// CoreAnimation bridge would receive them.
+@MainActor
+final class RecordingLayer: AnimationTarget, AnimationHost {
+    let layer: HeadlessLayer
+    private(set) var batches: [[LayerAnimationChange]] = []
+
+    init(clock: ManualClock) {
+        layer = HeadlessLayer(clock: clock)
+    }
+
+    var animationHost: any AnimationHost { self }
+    var animationState: AnimationState { layer.animationState }
+    var currentTime: TimeInterval { layer.currentTime }
+    var frameScheduler: FrameScheduler { layer.frameScheduler }
+    func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.modelValue(forKeyPath: keyPath) }
+    func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.presentationValue(forKeyPath: keyPath) }
+    func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        layer.setModelValue(value, forKeyPath: keyPath)
+    }
+    func apply(_ changes: [LayerAnimationChange]) {
+        batches.append(changes)
+        layer.apply(changes)
+    }
+
+    /// The last batch as CoreAnimation steps, with a layer whose time runs at twice the media
+    /// time from 5 s on (as `convertTime(_:from: nil)` would report for such a layer).
+    func lastSteps() -> [CoreAnimationStep] {
+        CoreAnimationStep.plan(batches.last ?? []) { RecordingLayer.layerTime($0) }
+    }
+
+    static func layerTime(_ time: TimeInterval) -> TimeInterval { 5 + 2 * time }
+}
+
+/// CoreAnimation's keyframe rule, written out independently of Flight: find the segment by key
+/// time, map the fraction through the segment's cubic Bézier (solved for x by bisection), and
+/// interpolate the two values' components in a straight line.
+func playedComponents(_ animation: CoreAnimationKeyframeAnimation, at local: TimeInterval) -> [Double] {
+    func components(_ value: any AnimatableValue) -> [Double] { value.componentArray }
+    let fraction = min(max(local / animation.duration, 0), 1)
+    var index = 0
+    while index + 2 < animation.keyTimes.count && animation.keyTimes[index + 1] <= fraction { index += 1 }
+    let (k0, k1) = (animation.keyTimes[index], animation.keyTimes[index + 1])
+    let u = k1 > k0 ? min(max((fraction - k0) / (k1 - k0), 0), 1) : 1
+    let curve = animation.timingFunctions[index]
+    func bezier(_ c1: Double, _ c2: Double, _ s: Double) -> Double {
+        3 * (1 - s) * (1 - s) * s * c1 + 3 * (1 - s) * s * s * c2 + s * s * s
+    }
+    var (low, high) = (0.0, 1.0)
+    for _ in 0..<80 {
+        let middle = (low + high) / 2
+        if bezier(curve.x1, curve.x2, middle) < u { low = middle } else { high = middle }
+    }
+    let eased = bezier(curve.y1, curve.y2, (low + high) / 2)
+    let a = components(animation.values[index]), b = components(animation.values[index + 1])
+    return zip(a, b).map { $0 + ($1 - $0) * eased }
+}
+
+@MainActor
+@Suite("CoreAnimation plan")
+struct CoreAnimationPlanTests {
+    static func addition(_ step: CoreAnimationStep) -> CoreAnimationKeyframeAnimation? {
+        if case .add(let animation) = step { return animation }
+        return nil
+    }
+
+    @Test("One keyframe animation per property: key, begin time in layer time, keyframes as resolved")
+    func firstGroup() throws {
+        let clock = ManualClock(start: 1)
+        let host = RecordingLayer(clock: clock)
+        let group = host.animate { a in
+            a.position(CGPoint(x: 300, y: 120)).duration(0.5).easing(.outElastic)
+            a.alpha(0.2).duration(0.3).easing(.inOutCubic)
+            a.cornerRadius(0).duration(0.4)   // already 0: does not move, no animation
+        }
+        let steps = host.lastSteps()
+        #expect(steps.count == 2)
+        let animations = steps.compactMap(Self.addition)
+        #expect(animations.map(\.key) == ["\(group.key)/position", "\(group.key)/opacity"])
+        for animation in animations {
+            let property = try #require(group.property(animation.keyPath))
+            #expect(animation.beginTime == RecordingLayer.layerTime(1))
+            #expect(animation.duration == property.duration)
+            #expect(animation.keyTimes == property.keyTimes)
+            #expect(animation.keyTimes.first == 0 && animation.keyTimes.last == 1)
+            #expect(zip(animation.keyTimes, animation.keyTimes.dropFirst()).allSatisfy { $0 < $1 })
+            #expect(animation.timingFunctions.count == animation.values.count - 1)
+            #expect(animation.fillMode == .removed && animation.isRemovedOnCompletion)
+            // Every control point inside the unit square, where CoreAnimation is documented.
+            for curve in animation.timingFunctions {
+                #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(curve)")
+            }
+            // Played by CoreAnimation's rule, the keyframes stay within tolerance of the exact curve.
+            let tolerance = animation.keyPath == "opacity" ? 0.5 / 255 : 0.5
+            for index in 0...2_000 {
+                let t = animation.duration * Double(index) / 2_000
+                let played = playedComponents(animation, at: t)
+                let exact = property.exactValue(at: t).componentArray
+                let error = zip(played, exact).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+                #expect(error <= tolerance + 1e-9, "\(animation.keyPath) at \(t)")
+            }
+        }
+        // The polynomial pieces of inOutCubic are exact: one segment per half.
+        #expect(animations[1].values.count == 3)
+    }
+
+    @Test("Taking a key path over removes exactly its animation and adds the new one")
+    func redirect() throws {
+        let clock = ManualClock()
+        let host = RecordingLayer(clock: clock)
+        let first = host.animate { a in
+            a.position(CGPoint(x: 300, y: 0)).duration(2).easing(.linear)
+            a.alpha(0.2).duration(2).easing(.linear)
+        }
+        clock.advance(to: 0.25)
+        let second = host.animate { a in a.position(CGPoint(x: 0, y: 300)).duration(0.3).easing(.linear) }
+        let steps = host.lastSteps()
+        #expect(steps.count == 2)
+        guard case .remove(let removed) = steps[0], let added = Self.addition(steps[1]) else {
+            Issue.record("expected a removal then an addition, got \(steps)")
+            return
+        }
+        #expect(removed == "\(first.key)/position")
+        #expect(added.key == "\(second.key)/position" && added.beginTime == RecordingLayer.layerTime(0.25))
+        #expect(host.layer.animationKeys == ["\(first.key)/opacity", "\(second.key)/position"])
+        #expect(!first.hasEnded)
+    }
+
+    @Test("A sub-path take-over re-adds the base animation with its own begin time, the part held")
+    func subPathReAdd() throws {
+        let clock = ManualClock()
+        let host = RecordingLayer(clock: clock)
+        let first = host.animate { a in a.position(CGPoint(x: 300, y: 300)).duration(2).easing(.outCubic) }
+        let firstKeyframes = try #require(Self.addition(host.lastSteps()[0]))
+        clock.advance(to: 0.5)
+        let second = host.animate { a in a.value(40.0, forKeyPath: "position.x").duration(0.3) }
+        let steps = host.lastSteps()
+        #expect(steps.count == 2)
+        let readded = try #require(Self.addition(steps[0]))
+        let added = try #require(Self.addition(steps[1]))
+        #expect(readded.key == "\(first.key)/position" && added.key == "\(second.key)/position.x")
+        #expect(readded.beginTime == firstKeyframes.beginTime && readded.duration == firstKeyframes.duration)
+        #expect(readded.keyTimes == firstKeyframes.keyTimes)
+        #expect(readded.timingFunctions == firstKeyframes.timingFunctions)
+        for (old, new) in zip(firstKeyframes.values, readded.values) {
+            let (before, after) = (old as! CGPoint, new as! CGPoint)
+            #expect(after.x == 40 && after.y == before.y)
+        }
+    }
+
+    @Test("A colour fade: RGB keyframes that CoreAnimation plays within half an 8-bit step of the Oklab mix")
+    func colourFade() throws {
+        let clock = ManualClock()
+        let host = RecordingLayer(clock: clock)
+        host.layer.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let group = host.animate { a in a.backgroundColor(Color(red: 0, green: 0, blue: 1)).duration(1).easing(.linear) }
+        let animation = try #require(Self.addition(host.lastSteps()[0]))
+        #expect(animation.values.count > 2)
+        let property = try #require(group.property("backgroundColor"))
+        for index in 0...1_000 {
+            let t = Double(index) / 1_000
+            let played = playedComponents(animation, at: t)
+            let shown = Color(red: played[0], green: played[1], blue: played[2], alpha: played[3])
+            let exact = property.exactValue(at: t) as! Color
+            #expect(shown.distance(to: exact) <= 0.5 / 255 + 1e-9, "t = \(t)")
+        }
+        // Halfway, what a device shows is the Oklab mix, not the sRGB midpoint (0.5, 0, 0.5).
+        let middle = playedComponents(animation, at: 0.5)
+        expectClose(middle[0], 0.5503, absolute: 0.003)
+        expectClose(middle[1], 0.3248, absolute: 0.003)
+        expectClose(middle[2], 0.6363, absolute: 0.003)
+        // The headless layer plays the same keyframes the same way.
+        clock.advance(to: 0.5)
+        let headless = host.layer.presentation().backgroundColor.componentArray
+        for (a, b) in zip(headless, middle) { expectClose(a, b, absolute: 1e-9) }
+    }
+
+    @Test("A 170° rotation stays within tolerance under componentwise and decomposed interpolation")
+    func rotation() throws {
+        let motion = try ValueMotion(from: Transform3D.identity, to: .rotation(angle: 170 * .pi / 180, x: 0, y: 0, z: 1),
+                                     easing: .outCubic, duration: 0.5, tolerance: .geometry)
+        let keys = motion.keyframes()
+        // maximumDeviation takes the worse of the two interpolations for transforms.
+        #expect(motion.maximumDeviation(of: keys, samples: 4_000) <= 0.5 + 1e-9)
+        #expect(keys.count > 2)
+    }
+}
