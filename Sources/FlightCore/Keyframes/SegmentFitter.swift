@@ -135,7 +135,7 @@ enum SegmentFitter {
         var order = 4.0
         var measured: (span: Double, error: Double)?
         for _ in 0..<maximumTrials {
-            let atLimit = trial >= longest
+            var atLimit = trial >= longest * (1 - 1e-9)
             var end = source.point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
             if source.isScalar, let extremum = extremum(source, between: start, and: end) {
                 // The motion turns back inside: end the segment where it does.
@@ -143,6 +143,7 @@ enum SegmentFitter {
                 longest = limit - start.u
                 trial = longest
                 end = extremum
+                atLimit = true
             }
             var timing = hermiteTiming(from: start, to: end)
             var error = source.error(from: start, to: end, timing: timing, limit: bound)
@@ -163,7 +164,7 @@ enum SegmentFitter {
             }
             if error <= bound {
                 accepted = (end, timing, trial)
-                if trial >= longest || rejected - trial <= convergence * trial { break }
+                if atLimit || rejected - trial <= convergence * trial { break }
                 let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
                 // Close enough to the tolerance that a longer try would gain little.
                 if growth < 1 + convergence { break }

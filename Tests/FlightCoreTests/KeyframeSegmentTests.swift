@@ -1,0 +1,111 @@
+import FlightCore
+import FlightEasing
+import FlightTestSupport
+import Foundation
+import Testing
+
+/// Keyframe segments with timing curves, played by CoreAnimation's rule as written out
+/// independently in `playedComponents` (CoreAnimationPlanTests), against the exact motion.
+@Suite("Keyframe segments")
+struct KeyframeSegmentTests {
+    /// The description CoreAnimation would receive for keyframes of a motion beginning at 0.
+    static func description<Value>(_ keys: Keyframes<Value>) -> CoreAnimationKeyframeAnimation {
+        CoreAnimationKeyframeAnimation(key: "k", animation: LayerAnimation(keyPath: "k", beginTime: 0, keyframes: keys)) { $0 }
+    }
+
+    /// The worst distance between CoreAnimation's playback of `keys` and `motion`, over a dense
+    /// grid and the middle of every segment.
+    static func worstPlayed<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, samples: Int = 10_000) -> Double {
+        let animation = description(keys)
+        var worst = 0.0
+        var times = (0...samples).map { motion.duration * Double($0) / Double(samples) }
+        times += zip(keys.keyTimes, keys.keyTimes.dropFirst()).map { motion.duration * ($0 + $1) / 2 }
+        for t in times {
+            let played = Value(components: Self.vector(playedComponents(animation, at: t), as: Value.self))
+            worst = max(worst, played.distance(to: motion.value(at: t)))
+        }
+        return worst
+    }
+
+    static func vector<Value: AnimatableValue>(_ values: [Double], as: Value.Type) -> Value.Components {
+        var components = Value.Components.zero
+        for (index, value) in values.enumerated() { components[index] = value }
+        return components
+    }
+
+    @Test("All 46 named curves at 0.1 pt: at most 20 % of 60 Hz keyframes, within 0.1 pt as played")
+    func namedCurvesBudget() throws {
+        var segmented = 0, fixed = 0
+        for easing in Easing.allNamed {
+            let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1))
+            let keys = motion.keyframes()
+            segmented += keys.count
+            fixed += motion.keyframes(framesPerSecond: 60).count
+            #expect(Self.worstPlayed(keys, motion) <= 0.1 + 1e-9, "\(easing)")
+            for curve in keys.timingFunctions {
+                #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(easing) \(curve)")
+            }
+        }
+        #expect(Double(segmented) <= 0.2 * Double(fixed), "\(segmented) keyframes against \(fixed) at 60 Hz")
+    }
+
+    @Test("Polynomial pieces of degree ≤ 3 are exact, one segment per piece (two for an arc that turns back)",
+          arguments: [
+              (Easing.linear, 2), (.smoothStep, 2), (.inQuadratic, 2), (.outQuadratic, 2), (.inOutQuadratic, 3),
+              (.outInQuadratic, 3), (.inCubic, 2), (.outCubic, 2), (.inOutCubic, 3), (.outInCubic, 3),
+              (.outBounce, 8), (.inBounce, 8), (.inOutBounce, 15), (.outInBounce, 15),
+          ])
+    func polynomialsExact(_ easing: Easing, keyframes: Int) throws {
+        let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1))
+        let keys = motion.keyframes()
+        #expect(keys.count == keyframes, "\(easing): \(keys.keyTimes)")
+        #expect(Self.worstPlayed(keys, motion) <= 1e-9, "\(easing)")
+        #expect(motion.maximumDeviation(of: keys) <= 1e-9, "\(easing)")
+    }
+
+    @Test("Headless playback is CoreAnimation's rule: the same values as the independent player")
+    func headlessMatchesRule() throws {
+        var random = SplitMix64(seed: 7)
+        for easing in [Easing.outElastic, .inOutBack, .spring(.bouncy), .inCircular, .outExponential] {
+            let motion = try ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: -80), easing: easing,
+                                         duration: 0.6, tolerance: .geometry)
+            let keys = motion.keyframes()
+            let animation = Self.description(keys)
+            for _ in 0..<500 {
+                let t = random.uniform(0...motion.duration)
+                let played = playedComponents(animation, at: t)
+                let headless = keys.value(at: t)
+                expectClose(Double(headless.x), played[0], absolute: 1e-7, "\(easing) x at \(t)")
+                expectClose(Double(headless.y), played[1], absolute: 1e-7, "\(easing) y at \(t)")
+            }
+        }
+    }
+
+    @Test("Springs, 2D gesture springs and decays: within tolerance as played, fewer keyframes than 60 Hz")
+    func physical() throws {
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<30 {
+            let spring = Spring(duration: random.uniform(0.2...0.9), bounce: random.uniform(-0.3...0.7))
+            let velocity = CGPoint(x: random.uniform(-2_500...2_500), y: random.uniform(-2_500...2_500))
+            let motion = try ValueMotion(from: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
+                                         to: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
+                                         easing: .springDecay(velocity: velocity, spring: spring),
+                                         duration: 0.5, tolerance: .geometry)
+            let keys = motion.keyframes()
+            #expect(Self.worstPlayed(keys, motion, samples: 4_000) <= 0.5 + 1e-9)
+            #expect(keys.count < motion.keyframes(framesPerSecond: 60).count)
+        }
+        let decay = try ValueMotion(from: 0.0, to: 900.0, easing: .decay(.normal), duration: 0, tolerance: .geometry)
+        let decayKeys = decay.keyframes()
+        #expect(Self.worstPlayed(decayKeys, decay) <= 0.5 + 1e-9)
+    }
+
+    @Test("Steps jump between keyframes a hair apart; value progress lands on the jump")
+    func steps() throws {
+        let motion = try ValueMotion(from: 0.0, to: 100.0, easing: .steps(4, .jumpEnd), duration: 1, tolerance: .geometry)
+        let keys = motion.keyframes()
+        // Flat runs and jumps: 0 | 25 | 50 | 75 | 100 at the end.
+        #expect(keys.count == 9)
+        #expect(keys.value(at: 0.3) == 25 && keys.value(at: 0.99) == 75 && keys.value(at: 1) == 100)
+    }
+}
