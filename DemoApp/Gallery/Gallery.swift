@@ -20,6 +20,7 @@ public enum Gallery {
         </style></head><body>
         <h1>Flight \(Flight.version) — demo gallery</h1>
         \(GroupGallery.html())
+        \(TakeOverGallery.html())
         \(TriggerGallery.html())
         \(ProgressGallery.html())
         \(EasingGallery.html())

@@ -145,7 +145,11 @@ struct SMILRenderer {
         for target in targets {
             svg += "<circle cx=\"\(f(target.x))\" cy=\"\(f(target.y))\" r=\"3\" fill=\"none\" stroke=\"#bbc\"/>\n"
         }
-        for actor in actors { svg += square(actor) }
+        var renderer = self
+        for actor in actors {
+            renderer.noteTakeOvers(actor.groups)
+            svg += renderer.square(actor)
+        }
         svg += "</svg>"
         return """
         <figure class="card"><figcaption><code>\(title)</code></figcaption>\(svg)\
@@ -193,18 +197,45 @@ struct SMILRenderer {
         return svg + "</rect></g>\n"
     }
 
+    /// One SMIL element playing a property's keyframes exactly as CoreAnimation does: SMIL's
+    /// `calcMode="spline"` gives each interval between key times its own cubic Bézier timing
+    /// (`keySplines`), as `CAKeyframeAnimation.timingFunctions` does. A property a later group
+    /// takes over ends when that group begins, as Flight removes its animation then.
     @MainActor
     private func element(
         _ name: String, attribute: String, extra: String = "", group: AnimationGroup, property: ResolvedProperty,
         format: (any AnimatableValue) -> String
     ) -> String {
         guard property.duration > 0 else { return "" }
-        let keyTimes = property.keyTimes.map { String(format: "%.6f", $0) }.joined(separator: ";")
-        let values = property.keyframeValues.map(format).joined(separator: ";")
+        let keyframes = property.keyframes
+        let keyTimes = keyframes.keyTimes.map { String(format: "%.6f", $0) }.joined(separator: ";")
+        let splines = keyframes.timingFunctions
+            .map { String(format: "%.5f %.5f %.5f %.5f", $0.x1, $0.y1, $0.x2, $0.y2) }.joined(separator: ";")
+        let values = keyframes.valueList.map(format).joined(separator: ";")
         let begin = String(format: "%.4fs", group.beginTime)
-        return "<\(name) attributeName=\"\(attribute)\" \(extra) calcMode=\"linear\" "
-            + "begin=\"\(begin);\(id)-replay.click+\(begin)\" dur=\"\(String(format: "%.4fs", property.duration))\" "
-            + "fill=\"freeze\" keyTimes=\"\(keyTimes)\" values=\"\(values)\"/>\n"
+        var end = ""
+        if let takenAt = takeOverTimes[ObjectIdentifier(group)]?[property.keyPath] {
+            let offset = String(format: "%.4fs", takenAt)
+            end = "end=\"\(offset);\(id)-replay.click+\(offset)\" "
+        }
+        return "<\(name) attributeName=\"\(attribute)\" \(extra) calcMode=\"spline\" "
+            + "begin=\"\(begin);\(id)-replay.click+\(begin)\" \(end)dur=\"\(String(format: "%.4fs", property.duration))\" "
+            + "fill=\"freeze\" keyTimes=\"\(keyTimes)\" keySplines=\"\(splines)\" values=\"\(values)\"/>\n"
+    }
+
+    /// When a later group on the same square takes each property of a group over.
+    private var takeOverTimes: [ObjectIdentifier: [String: TimeInterval]] = [:]
+
+    /// Notes, for each group, when a later one animating the same key path began.
+    @MainActor
+    private mutating func noteTakeOvers(_ groups: [AnimationGroup]) {
+        for (index, group) in groups.enumerated() {
+            for keyPath in group.keyPaths {
+                if let later = groups[(index + 1)...].first(where: { $0.keyPaths.contains(keyPath) }) {
+                    takeOverTimes[ObjectIdentifier(group), default: [:]][keyPath] = later.beginTime
+                }
+            }
+        }
     }
 
     private func css(_ color: Color) -> String {
