@@ -16,7 +16,8 @@ struct ReadmeCoreTests {
                                     easing: .outBack, duration: 0.5, tolerance: .geometry)
         let midway = slide.value(at: 0.25)
 
-        // What CoreAnimation will play: as few keyframes as keep it within 0.5 pt of the curve.
+        // What CoreAnimation will play: as few keyframe segments (each with its own timing curve)
+        // as keep it within 0.5 pt of the curve.
         let keys = slide.keyframes()
         let worst = slide.maximumDeviation(of: keys)             // ≤ 0.5 pt
 

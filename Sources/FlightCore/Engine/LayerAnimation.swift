@@ -2,7 +2,7 @@ import FlightEasing
 import Foundation
 
 /// One keyframe animation of one key path, as Flight hands it to a host: on CoreAnimation a
-/// `CAKeyframeAnimation` (``CoreAnimationKeyframeAnimation`` describes it exactly), on
+/// `CAKeyframeAnimation` (the bridge works out its every field before it touches CoreAnimation), on
 /// ``HeadlessLayer`` the same, played by the same media-timing rules.
 ///
 /// A Flight group becomes one of these per property that moves, each under its own key
