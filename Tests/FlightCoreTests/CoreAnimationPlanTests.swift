@@ -82,7 +82,7 @@ struct CoreAnimationPlanTests {
         let steps = host.lastSteps()
         #expect(steps.count == 2)
         let animations = steps.compactMap(Self.addition)
-        #expect(animations.map(\.key) == ["\(group.key)/position", "\(group.key)/opacity"])
+        #expect(animations.map(\.key) == ["\(group.key).0", "\(group.key).1"])
         for animation in animations {
             let property = try #require(group.property(animation.keyPath))
             #expect(animation.beginTime == RecordingLayer.layerTime(1))
@@ -126,9 +126,9 @@ struct CoreAnimationPlanTests {
             Issue.record("expected a removal then an addition, got \(steps)")
             return
         }
-        #expect(removed == "\(first.key)/position")
-        #expect(added.key == "\(second.key)/position" && added.beginTime == RecordingLayer.layerTime(0.25))
-        #expect(host.layer.animationKeys == ["\(first.key)/opacity", "\(second.key)/position"])
+        #expect(removed == "\(first.key).0")
+        #expect(added.key == "\(second.key).0" && added.beginTime == RecordingLayer.layerTime(0.25))
+        #expect(host.layer.animationKeys == ["\(first.key).1", "\(second.key).0"])
         #expect(!first.hasEnded)
     }
 
@@ -144,7 +144,8 @@ struct CoreAnimationPlanTests {
         #expect(steps.count == 2)
         let readded = try #require(Self.addition(steps[0]))
         let added = try #require(Self.addition(steps[1]))
-        #expect(readded.key == "\(first.key)/position" && added.key == "\(second.key)/position.x")
+        #expect(readded.key == "\(first.key).0" && added.key == "\(second.key).0")
+        #expect(readded.keyPath == "position" && added.keyPath == "position.x")
         #expect(readded.beginTime == firstKeyframes.beginTime && readded.duration == firstKeyframes.duration)
         #expect(readded.keyTimes == firstKeyframes.keyTimes)
         #expect(readded.timingFunctions == firstKeyframes.timingFunctions)

@@ -23,6 +23,7 @@ public final class GroupAnimator: LayerPropertySetting {
 
     init(timingPriority: TimingPriority) {
         plan = AnimationPlan(timingPriority: timingPriority)
+        plan.properties.reserveCapacity(8)
     }
 
     /// How the group's duration is chosen when it is synchronized.

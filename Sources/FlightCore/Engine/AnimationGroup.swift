@@ -18,7 +18,7 @@ public final class AnimationGroup {
     /// Its pending triggers and end, cancelled if it is cut short.
     var events: [ScheduledEvent] = []
     /// The key paths this group still drives; a later group takes over the ones it animates too.
-    var ownedKeyPaths: Set<String>
+    var ownedKeyPaths: [String]
     var didStartFire = false
 
     init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, key: String) {
@@ -26,7 +26,7 @@ public final class AnimationGroup {
         self.plan = plan
         self.beginTime = beginTime
         self.key = key
-        ownedKeyPaths = Set(resolved.properties.map(\.keyPath))
+        ownedKeyPaths = resolved.properties.map(\.keyPath)
     }
 
     /// The group's duration in seconds.

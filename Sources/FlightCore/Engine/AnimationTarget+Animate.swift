@@ -67,6 +67,7 @@ enum FlightEngine {
         let state = host.animationState
         let now = host.currentTime
         var requests: [Synchronizer.Request] = []
+        requests.reserveCapacity(plan.properties.count)
         for property in plan.properties {
             if let request = request(for: property, on: host) { requests.append(request) }
         }
@@ -86,6 +87,7 @@ enum FlightEngine {
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
         var changes: [LayerAnimationChange] = []
+        changes.reserveCapacity(2 * resolved.properties.count)
         let cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
         for request in requests {
             _ = host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath)
@@ -94,9 +96,9 @@ enum FlightEngine {
             state.add(group)
             // One animation per property that moves, all beginning with the group; the group's
             // end is the scheduler's, so that it fires in order with the group's triggers.
-            for property in resolved.properties where property.duration > 0 {
+            for (index, property) in resolved.properties.enumerated() where property.duration > 0 {
                 let placed = AnimationState.PlacedAnimation(
-                    key: group.key + "/" + property.keyPath,
+                    key: "\(group.key).\(index)",
                     animation: LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: property.keyframes),
                     group: group)
                 state.placed.append(placed)
@@ -148,12 +150,8 @@ enum FlightEngine {
             group.events.append(event)
             scheduler.schedule(event)
         }
-        let end = ScheduledEvent(time: begin + group.duration, groupSequence: sequence, order: endOrder) {
-            [weak group, weak state = host.animationState] in
-            guard let group else { return }
-            state?.remove(group)
-            group.fireStop(finished: true)
-        }
+        let end = GroupEndEvent(time: begin + group.duration, groupSequence: sequence, order: endOrder,
+                                group: group, state: host.animationState)
         group.events.append(end)
         scheduler.schedule(end)
         scheduler.fireEvents(upTo: host.currentTime)
@@ -238,7 +236,7 @@ enum FlightEngine {
         for request in requests {
             let keyPath = request.plan.keyPath
             for group in state.activeGroups {
-                group.ownedKeyPaths = group.ownedKeyPaths.filter { !covers(keyPath, $0) }
+                group.ownedKeyPaths.removeAll { covers(keyPath, $0) }
             }
             var index = 0
             while index < state.placed.count {

@@ -90,7 +90,7 @@ public final class AnimationState {
 
     func makeKey() -> String {
         nextKey += 1
-        return "flight.group.\(nextKey)"
+        return "flight.\(nextKey)"
     }
 
     func add(_ group: AnimationGroup) {

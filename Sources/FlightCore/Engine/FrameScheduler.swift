@@ -142,33 +142,62 @@ public final class FrameScheduler {
 
 /// One timed event: a trigger or a group's end.
 @MainActor
-final class ScheduledEvent {
+class ScheduledEvent {
     let time: TimeInterval
     /// The owning group's sequence number.
     let groupSequence: Int
     /// Order within the group's events due in the same frame.
     let order: Int
     private var action: (@MainActor () -> Void)?
+    /// Whether the event has fired or was cancelled.
+    private(set) var isCancelled = false
 
-    init(time: TimeInterval, groupSequence: Int, order: Int, action: @escaping @MainActor () -> Void) {
+    init(time: TimeInterval, groupSequence: Int, order: Int, action: (@MainActor () -> Void)? = nil) {
         self.time = time
         self.groupSequence = groupSequence
         self.order = order
         self.action = action
     }
 
-    var isCancelled: Bool { action == nil }
+    func cancel() {
+        isCancelled = true
+        action = nil
+    }
 
-    func cancel() { action = nil }
-
+    /// Fires the event once.
     func fire() {
+        guard !isCancelled else { return }
         let action = self.action
-        self.action = nil
+        cancel()
+        perform()
         action?()
     }
 
+    /// What a subclass does when it fires (nothing by default: the action does it).
+    func perform() {}
+
     static func firesBefore(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
         (a.groupSequence, a.order) < (b.groupSequence, b.order)
+    }
+}
+
+/// The end of a group: it leaves its host's bookkeeping and its stop callback fires
+/// (`finished == true`). Holds the group and the bookkeeping weakly.
+@MainActor
+final class GroupEndEvent: ScheduledEvent {
+    private weak var group: AnimationGroup?
+    private weak var state: AnimationState?
+
+    init(time: TimeInterval, groupSequence: Int, order: Int, group: AnimationGroup, state: AnimationState) {
+        self.group = group
+        self.state = state
+        super.init(time: time, groupSequence: groupSequence, order: order)
+    }
+
+    override func perform() {
+        guard let group else { return }
+        state?.remove(group)
+        group.fireStop(finished: true)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// ``HeadlessLayer`` the same, played by the same media-timing rules.
 ///
 /// A Flight group becomes one of these per property that moves, each under its own key
-/// (`"flight.group.7/position"`), all with the group's begin time. Because every property is
+/// (`"flight.7.0"`, the group's key and the property's index), all with the group's begin time. Because every property is
 /// its own animation, a later group takes a key path over by removing just that animation; the
 /// others play on, undisturbed.
 public struct LayerAnimation: Sendable {

@@ -34,9 +34,36 @@ extension ValueMotion {
             return Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)])
         }
         let bound = displayBound(tolerance)
-        return withSegmentSource(
-            progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
-            components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+        guard let (trajectory, path, travel) = progressChannel else {
+            return withSegmentSource(
+                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
+                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+        }
+        if Value.Path.isComponentwise {
+            // Along a straight line only the progress matters: fit it once for this curve and
+            // this tolerance relative to the travel, and place it between these two values.
+            let relative = bound / travel
+            let unit = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
+                let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
+                                                    path: ComponentwisePath(from: 0, to: 1), travel: 1)
+                return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1)
+            }
+            var frames = unit.frames.map { frame in
+                Frame(keyTime: frame.keyTime, value: path.value(at: frame.value), timing: frame.timing)
+            }
+            frames[0].value = from
+            frames[frames.count - 1].value = to
+            return Keyframes(duration: duration, frames: frames)
+        }
+        let fit = {
+            withSegmentSource(
+                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
+                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+        }
+        guard let start = from as? AnyHashable, let end = to as? AnyHashable else { return fit() }
+        let key = KeyframeCache.PathKey(from: start, to: end, progress: progressCacheKey(tolerance: bound))
+        let fitted = KeyframeCache.shared.pathFit(key, fit: fit)
+        return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
     }
 
     /// Keyframes at a fixed rate (every 1/60 s, say) with linear segments, as FlightAnimator

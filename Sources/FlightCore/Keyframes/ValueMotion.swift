@@ -32,6 +32,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     private let channels: Channels
     /// `from.distance(to: to)`.
     private let travel: Double
+    /// What the progress channel depends on, for ``KeyframeCache``: its easing (a spring for a
+    /// spring decay along a path), its start velocity and the settling fraction.
+    private let progressKey: (easing: Easing, velocity: Double, settlingFraction: Double)
 
     private enum Channels: Sendable {
         /// One progress, 0 to 1, along the path.
@@ -90,6 +93,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                            settlingTolerance: bound / Double(Value.componentCount).squareRoot())
             }
             channels = .components(trajectories)
+            progressKey = (easing, 0, settlingFraction)
             self.duration = trajectories.map(\.duration).max() ?? 0
         } else {
             var progressEasing = easing
@@ -105,6 +109,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                 let lengthSquared = (delta * delta).sum()
                 progressVelocity = lengthSquared > 0 ? (velocity * delta).sum() / lengthSquared : 0
             }
+            progressKey = (progressEasing, progressVelocity, settlingFraction)
             let progress = Trajectory(easing: progressEasing, from: 0, to: 1, duration: duration,
                                       initialVelocity: progressVelocity, settlingFraction: settlingFraction,
                                       settlingTolerance: travel > 0 ? bound / travel : .infinity)
@@ -168,6 +173,20 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     var isStill: Bool {
         if case .progress = channels { return travel == 0 }
         return false
+    }
+
+    /// The key a fit of this motion's progress is kept under, given the tolerance relative to
+    /// the travel (or absolute, along a curved path).
+    func progressCacheKey(tolerance: Double) -> KeyframeCache.ProgressKey {
+        KeyframeCache.ProgressKey(easing: progressKey.easing, velocity: progressKey.velocity,
+                                  settlingFraction: progressKey.settlingFraction, tolerance: tolerance)
+    }
+
+    /// The progress trajectory and the travel, for motions along a path (nil for motions whose
+    /// components move on their own).
+    var progressChannel: (trajectory: Trajectory, path: Value.Path, travel: Double)? {
+        if case .progress(let trajectory) = channels { return (trajectory, path, travel) }
+        return nil
     }
 
     /// The source the segment fitter follows for this motion.

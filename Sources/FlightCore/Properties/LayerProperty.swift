@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Key paths Flight does not know are animated as custom properties: their type is whatever the
 /// value given for them is, and their tolerance ``KeyframeTolerance/default``.
-public struct LayerProperty: Sendable {
+public final class LayerProperty: Sendable {
     /// The CoreAnimation key path, such as `position` or `transform.rotation.z`.
     public let keyPath: String
     /// The type of the property's values.

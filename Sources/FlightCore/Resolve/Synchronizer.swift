@@ -33,51 +33,89 @@ enum Synchronizer {
 
     /// A property whose duration is known but whose group duration is not yet.
     private struct Prepared {
-        var keyPath: String
-        var isPrimary: Bool
+        var request: Request
         var isPhysical: Bool
         var naturalDuration: TimeInterval
         var moves: Bool
-        var finalize: (TimeInterval) throws -> ResolvedProperty
+        var keyPath: String { request.plan.keyPath }
+        var isPrimary: Bool { request.plan.isPrimary }
     }
 
     static func resolve(_ requests: [Request], priority: TimingPriority) throws -> ResolvedGroup {
-        let prepared = try requests.map { request in try prepare(request.plan.target, request) }
-        let moving = prepared.filter(\.moves)
-        let primaries = moving.filter(\.isPrimary)
-        let candidates = primaries.isEmpty ? moving : primaries
-        var duration = priority.pick(from: candidates.map(\.naturalDuration))
-        for property in moving where property.isPhysical {
+        let prepared = try requests.map(prepare)
+        var duration = 0.0
+        var hasPrimary = false
+        for property in prepared where property.moves && property.isPrimary { hasPrimary = true }
+        var candidates: [TimeInterval] = []
+        candidates.reserveCapacity(prepared.count)
+        for property in prepared where property.moves && (property.isPrimary || !hasPrimary) {
+            candidates.append(property.naturalDuration)
+        }
+        duration = priority.pick(from: candidates)
+        for property in prepared where property.moves && property.isPhysical {
             duration = max(duration, property.naturalDuration)
         }
         let properties = try prepared.map { property in
             let final = property.isPhysical ? property.naturalDuration : min(property.naturalDuration, duration)
-            return try property.finalize(final)
+            return try finalize(property, duration: final)
         }
-        // The driving property: the candidate whose duration is closest to the chosen one.
-        let driving = candidates.min { abs($0.naturalDuration - duration) < abs($1.naturalDuration - duration) }
+        // The driving property: the candidate whose duration is closest to the chosen one (the
+        // first declared on a tie).
+        var driving: Prepared?
+        for property in prepared where property.moves && (property.isPrimary || !hasPrimary) {
+            if let best = driving, abs(best.naturalDuration - duration) <= abs(property.naturalDuration - duration) { continue }
+            driving = property
+        }
         return ResolvedGroup(duration: duration, properties: properties, drivingKeyPath: driving?.keyPath)
+    }
+
+    /// Prepares one property. The value types layers use are dispatched to code specialized
+    /// for them, so that resolving and fitting run without generic metadata look-ups; any other
+    /// type runs the generic code.
+    private static func prepare(_ request: Request) throws -> Prepared {
+        switch request.plan.target {
+        case let value as Double: try prepare(value, request)
+        case let value as CGPoint: try prepare(value, request)
+        case let value as CGRect: try prepare(value, request)
+        case let value as CGSize: try prepare(value, request)
+        case let value as Color: try prepare(value, request)
+        case let value as Transform3D: try prepare(value, request)
+        case let value as Transform2D: try prepare(value, request)
+        default: try prepare(request.plan.target, request)
+        }
+    }
+
+    /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
+    private static func finalize(_ property: Prepared, duration: TimeInterval) throws -> ResolvedProperty {
+        switch property.request.plan.target {
+        case let value as Double: try finalize(value, property, duration: duration)
+        case let value as CGPoint: try finalize(value, property, duration: duration)
+        case let value as CGRect: try finalize(value, property, duration: duration)
+        case let value as CGSize: try finalize(value, property, duration: duration)
+        case let value as Color: try finalize(value, property, duration: duration)
+        case let value as Transform3D: try finalize(value, property, duration: duration)
+        case let value as Transform2D: try finalize(value, property, duration: duration)
+        default: try finalize(property.request.plan.target, property, duration: duration)
+        }
+    }
+
+    private static func velocity<Value: AnimatableValue>(_ request: Request, as type: Value.Type) -> Value.Components {
+        var velocity = Value.Components.zero
+        if let inFlight = request.inFlight {
+            for index in 0..<Value.componentCount { velocity[index] = inFlight.velocity[index] }
+        }
+        return velocity
     }
 
     private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: Request) throws -> Prepared {
         let plan = request.plan
         let current = request.current as? Value ?? target
-        var velocity = Value.Components.zero
-        if let inFlight = request.inFlight {
-            for index in 0..<Value.componentCount { velocity[index] = inFlight.velocity[index] }
-        }
         let remaining = current.distance(to: target)
-        let isPhysical = plan.easing.hasIntrinsicDuration
-        if isPhysical {
+        if plan.easing.hasIntrinsicDuration {
+            // A spring's duration is its own settling time, known only once it is resolved.
             let motion = try ValueMotion(from: current, to: target, easing: plan.easing, duration: plan.duration,
-                                         initialVelocity: velocity, tolerance: request.tolerance)
-            return Prepared(
-                keyPath: plan.keyPath, isPrimary: plan.isPrimary, isPhysical: true,
-                naturalDuration: motion.duration, moves: motion.duration > 0,
-                finalize: { _ in
-                    ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion,
-                                     keyframes: motion.keyframes())
-                })
+                                         initialVelocity: velocity(request, as: Value.self), tolerance: request.tolerance)
+            return Prepared(request: request, isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
         }
         var duration = plan.duration
         if let inFlight = request.inFlight, let start = inFlight.from as? Value {
@@ -85,14 +123,18 @@ enum Synchronizer {
             duration = remaining + travelled > 0 ? plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
-        return Prepared(
-            keyPath: plan.keyPath, isPrimary: plan.isPrimary, isPhysical: false,
-            naturalDuration: duration, moves: remaining > 0 && duration > 0,
-            finalize: { final in
-                let motion = try ValueMotion(from: current, to: target, easing: plan.easing, duration: final,
-                                             tolerance: request.tolerance)
-                return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion,
-                                        keyframes: motion.keyframes())
-            })
+        return Prepared(request: request, isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
+    }
+
+    private static func finalize<Value: AnimatableValue>(
+        _ target: Value, _ property: Prepared, duration: TimeInterval
+    ) throws -> ResolvedProperty {
+        let request = property.request
+        let plan = request.plan
+        let current = request.current as? Value ?? target
+        let motion = try ValueMotion(
+            from: current, to: target, easing: plan.easing, duration: property.isPhysical ? plan.duration : duration,
+            initialVelocity: property.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
+        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: motion.keyframes())
     }
 }

@@ -4,7 +4,8 @@ import QuartzCore
 
 /// Plays Flight's groups on a `CALayer`: each property of a group becomes one
 /// `CAKeyframeAnimation` (values boxed once, key times and a timing function per segment, the
-/// group's begin time) under the key `"<group key>/<key path>"`; model values are set inside a `CATransaction` with implicit actions disabled;
+/// group's begin time) under the key `"<group key>.<property index>"`; model values are set inside a
+/// `CATransaction` with implicit actions disabled;
 /// presentation values come from `presentation()`. Animations added by UIKit or by the app are
 /// left alone. Nothing is swizzled: the host is attached to its layer as an associated object.
 @MainActor

@@ -1,0 +1,82 @@
+import FlightEasing
+import Foundation
+
+/// Keyframes fitted recently, so that animating the same move again (a toggle between two
+/// states, a list of cells animating alike) costs a look-up instead of a fit.
+///
+/// Two kinds of entries, both exactly what a fresh fit would give:
+/// - along a straight path, the fit depends only on the progress curve and on the tolerance
+///   relative to the travel, so it is kept in progress (0 at the start, 1 at the end) and mapped
+///   onto any pair of values that moves the same way;
+/// - along a curved path (colours, transforms), the fit depends on the values themselves, so it
+///   is kept for those values.
+///
+/// At most ``capacity`` entries of each kind are kept; the oldest goes first. Safe to use from
+/// any thread.
+final class KeyframeCache: @unchecked Sendable {
+    static let shared = KeyframeCache()
+
+    /// The most entries kept of each kind.
+    static let capacity = 64
+
+    /// What a progress fit depends on: the progress curve (an easing, or a physical motion
+    /// from its start velocity) and the tolerance as a fraction of the travel.
+    struct ProgressKey: Hashable {
+        var easing: Easing
+        var velocity: Double
+        var settlingFraction: Double
+        /// The tolerance: relative to the travel for a progress fit, in display units along a
+        /// curved path.
+        var tolerance: Double
+    }
+
+    /// What a fit along a curved path depends on: the values, the progress curve and the
+    /// absolute tolerance.
+    struct PathKey: Hashable {
+        var from: AnyHashable
+        var to: AnyHashable
+        var progress: ProgressKey
+    }
+
+    private let lock = NSLock()
+    private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
+    private var progressOrder: [ProgressKey] = []
+    private var pathFits: [PathKey: any Sendable] = [:]
+    private var pathOrder: [PathKey] = []
+
+    /// The progress fit for `key`, fitted by `fit` if it is not kept.
+    func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>) -> Keyframes<Double> {
+        if let kept = lock.withLock({ progressFits[key] }) { return kept }
+        let fitted = fit()
+        lock.withLock {
+            if progressFits.updateValue(fitted, forKey: key) == nil {
+                progressOrder.append(key)
+                if progressOrder.count > Self.capacity { progressFits[progressOrder.removeFirst()] = nil }
+            }
+        }
+        return fitted
+    }
+
+    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept.
+    func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>) -> Keyframes<Value> {
+        if let kept = lock.withLock({ pathFits[key] }) as? Keyframes<Value> { return kept }
+        let fitted = fit()
+        lock.withLock {
+            if pathFits.updateValue(fitted, forKey: key) == nil {
+                pathOrder.append(key)
+                if pathOrder.count > Self.capacity { pathFits[pathOrder.removeFirst()] = nil }
+            }
+        }
+        return fitted
+    }
+
+    /// Forgets everything (for benchmarks of the fit itself, and tests).
+    func removeAll() {
+        lock.withLock {
+            progressFits.removeAll()
+            progressOrder.removeAll()
+            pathFits.removeAll()
+            pathOrder.removeAll()
+        }
+    }
+}
