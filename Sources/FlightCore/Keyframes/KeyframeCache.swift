@@ -33,8 +33,9 @@ final class KeyframeCache: @unchecked Sendable {
     /// What a fit along a curved path depends on: the values, the progress curve and the
     /// absolute tolerance.
     struct PathKey: Hashable {
-        var from: AnyHashable
-        var to: AnyHashable
+        var type: ObjectIdentifier
+        var from: PathFitIdentity
+        var to: PathFitIdentity
         var progress: ProgressKey
     }
 
@@ -79,4 +80,41 @@ final class KeyframeCache: @unchecked Sendable {
             pathOrder.removeAll()
         }
     }
+}
+
+/// Everything that tells one value of a curved-path type from another, without boxing it: its
+/// components and whatever else its path depends on (a colour's spaces).
+struct PathFitIdentity: Hashable {
+    var components: SIMD16<Double>
+    var extra: Int
+}
+
+/// A value type whose keyframe fits ``KeyframeCache`` keeps.
+protocol PathFitCacheable: AnimatableValue {
+    /// The value's identity for the cache.
+    var pathFitIdentity: PathFitIdentity { get }
+}
+
+extension PathFitCacheable {
+    /// The components in the first lanes, and `extra`.
+    func identity(extra: Int) -> PathFitIdentity {
+        var lanes = SIMD16<Double>.zero
+        let all = components
+        for index in 0..<Self.componentCount { lanes[index] = all[index] }
+        return PathFitIdentity(components: lanes, extra: extra)
+    }
+}
+
+extension Color: PathFitCacheable {
+    var pathFitIdentity: PathFitIdentity {
+        identity(extra: Space.allCases.firstIndex(of: space)! * 16 + Interpolation.allCases.firstIndex(of: interpolation)!)
+    }
+}
+
+extension Transform3D: PathFitCacheable {
+    var pathFitIdentity: PathFitIdentity { identity(extra: 0) }
+}
+
+extension Transform2D: PathFitCacheable {
+    var pathFitIdentity: PathFitIdentity { identity(extra: 0) }
 }

@@ -60,8 +60,9 @@ extension ValueMotion {
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
         }
-        guard let start = from as? AnyHashable, let end = to as? AnyHashable else { return fit() }
-        let key = KeyframeCache.PathKey(from: start, to: end, progress: progressCacheKey(tolerance: bound))
+        guard let start = from as? any PathFitCacheable, let end = to as? any PathFitCacheable else { return fit() }
+        let key = KeyframeCache.PathKey(type: ObjectIdentifier(Value.self), from: start.pathFitIdentity,
+                                        to: end.pathFitIdentity, progress: progressCacheKey(tolerance: bound))
         let fitted = KeyframeCache.shared.pathFit(key, fit: fit)
         return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
     }
