@@ -84,7 +84,8 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         // The settling band may not exceed what keyframes are allowed to miss by.
         let bound = tolerance.bound(extent: travel)
 
-        if Value.Path.isComponentwise && easing.hasIntrinsicDuration {
+        if Value.Path.isComponentwise && easing.hasIntrinsicDuration
+            && !Self.movesAlongTravel(easing: easing, from: from, to: to, initialVelocity: initialVelocity) {
             let start = from.components, end = to.components
             let trajectories = (0..<Value.componentCount).map { index in
                 Trajectory(easing: easing, from: start[index], to: end[index], duration: duration,
@@ -116,6 +117,32 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             channels = .progress(progress)
             self.duration = progress.duration
         }
+    }
+
+    /// Whether a physical easing keeps a componentwise value on the straight line from `from` to
+    /// `to`: its start velocity is zero or parallel to the travel, so every component moves in
+    /// proportion and one progress describes them all (and one timing curve per segment fits
+    /// them exactly).
+    private static func movesAlongTravel(
+        easing: Easing, from: Value, to: Value, initialVelocity: Value.Components
+    ) -> Bool {
+        let delta = to.components - from.components
+        var velocity = initialVelocity
+        switch easing {
+        case .springDecay(let springDecay):
+            for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
+        case .decay, .reversed:
+            // Decays, and physical easings played backwards, start from rest.
+            velocity = .zero
+        default:
+            break
+        }
+        let speedSquared = (velocity * velocity).sum()
+        if speedSquared == 0 { return true }
+        let lengthSquared = (delta * delta).sum()
+        guard lengthSquared > 0 else { return false }
+        let along = (velocity * delta).sum()
+        return speedSquared * lengthSquared - along * along <= 1e-18 * speedSquared * lengthSquared
     }
 
     /// The value at time `t` (seconds from the start): `from` before 0, exactly `to` from
