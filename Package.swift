@@ -2,15 +2,6 @@
 
 import PackageDescription
 
-import class Foundation.ProcessInfo
-
-/// Whether this build is `../shared/tools/apple-typecheck` compiling the package for iOS on Linux.
-/// That tool puts its own `apple-typecheck/bin` folder first on PATH and stops at object files:
-/// there is no Apple linker here, so the command-line demo (not an iOS product anyway) is left
-/// out, and so are the test targets. The gallery code is a library target and is still compiled
-/// for iOS.
-let isAppleTypecheck = ProcessInfo.processInfo.environment["PATH"]?.contains("apple-typecheck/bin") ?? false
-
 let package = Package(
     name: "Flight",
     platforms: [
@@ -24,11 +15,11 @@ let package = Package(
 
         .library(name: "FlightEasing", targets: ["FlightEasing"]),
         .library(name: "FlightCore", targets: ["FlightCore"]),
-    ] + (isAppleTypecheck ? [] : [
+
         // MARK: - Demo
 
-        .executable(name: "flight-demo", targets: ["FlightDemo"]),
-    ]),
+        .executable(name: "flight-demo", targets: ["FlightDemoCommand"]),
+    ],
     targets: [
         // MARK: - Timing math
 
@@ -49,8 +40,7 @@ let package = Package(
             path: "DemoApp/Gallery"
         ),
 
-    ] + (isAppleTypecheck ? [] : [
-        // MARK: - Tests (left out of apple-typecheck: Testing is not in the iOS SDK it uses)
+        // MARK: - Tests
 
         .target(
             name: "FlightTestSupport",
@@ -70,10 +60,10 @@ let package = Package(
         // MARK: - Demo command
 
         .executableTarget(
-            name: "FlightDemo",
+            name: "FlightDemoCommand",
             dependencies: ["FlightGallery"],
             path: "DemoApp/CommandLine"
         ),
-    ]),
+    ],
     swiftLanguageModes: [.v6]
 )

@@ -57,8 +57,11 @@ public final class DisplayLinkDriver: FrameDriver {
 private final class DisplayLinkProxy: NSObject {
     weak var driver: DisplayLinkDriver?
 
+    /// Ticks with `targetTimestamp`, the time of the frame about to be shown: Apple's
+    /// documentation has apps use it (not `timestamp`, the frame already shown) to compute what
+    /// to display, so events and pixels land on the same frame.
     @objc func frame(_ link: CADisplayLink) {
-        driver?.frame(at: link.timestamp)
+        driver?.frame(at: link.targetTimestamp)
     }
 }
 #endif

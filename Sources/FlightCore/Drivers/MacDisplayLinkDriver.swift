@@ -47,20 +47,30 @@ public final class MacDisplayLinkDriver: FrameDriver {
         }
     }
 
-    fileprivate func frame() {
-        scheduler.tick(at: CACurrentMediaTime())
+    fileprivate func frame(at time: CFTimeInterval) {
+        scheduler.tick(at: time)
     }
 
     private func startVideoLink() {
         var link: CVDisplayLink?
         guard CVDisplayLinkCreateWithActiveCGDisplays(&link) == kCVReturnSuccess, let link else { return }
-        let proxy = self.proxy
-        CVDisplayLinkSetOutputHandler(link) { _, _, _, _, _ in
-            DispatchQueue.main.async { MainActor.assumeIsolated { proxy.driver?.frame() } }
-            return kCVReturnSuccess
-        }
+        CVDisplayLinkSetOutputHandler(link, Self.outputHandler(forwardingTo: proxy))
         CVDisplayLinkStart(link)
         videoLink = link
+    }
+
+    /// The `CVDisplayLink` callback. CoreVideo calls it on its own thread, so it is made outside
+    /// any actor: a closure written inside this main-actor class would be main-actor isolated in
+    /// Swift 6 and trap when called there. It hops to the main thread and ticks there.
+    private nonisolated static func outputHandler(
+        forwardingTo proxy: MacDisplayLinkProxy
+    ) -> CVDisplayLinkOutputHandler {
+        { _, _, _, _, _ in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { proxy.driver?.frame(at: CACurrentMediaTime()) }
+            }
+            return kCVReturnSuccess
+        }
     }
 }
 
@@ -70,8 +80,13 @@ public final class MacDisplayLinkDriver: FrameDriver {
 private final class MacDisplayLinkProxy: NSObject {
     weak var driver: MacDisplayLinkDriver?
 
+    /// Ticks with the frame's target time on macOS 14 and later (see ``DisplayLinkDriver``).
     @objc func frame(_ link: AnyObject) {
-        driver?.frame()
+        if #available(macOS 14.0, *), let link = link as? CADisplayLink {
+            driver?.frame(at: link.targetTimestamp)
+        } else {
+            driver?.frame(at: CACurrentMediaTime())
+        }
     }
 }
 #endif
