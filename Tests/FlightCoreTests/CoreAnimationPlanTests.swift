@@ -91,7 +91,7 @@ struct CoreAnimationPlanTests {
             #expect(animation.keyTimes.first == 0 && animation.keyTimes.last == 1)
             #expect(zip(animation.keyTimes, animation.keyTimes.dropFirst()).allSatisfy { $0 < $1 })
             #expect(animation.timingFunctions.count == animation.values.count - 1)
-            #expect(animation.fillMode == .removed && animation.isRemovedOnCompletion)
+            #expect(animation.fillMode == .backwards && animation.isRemovedOnCompletion)
             // Every control point inside the unit square, where CoreAnimation is documented.
             for curve in animation.timingFunctions {
                 #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(curve)")

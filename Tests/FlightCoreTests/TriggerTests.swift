@@ -75,8 +75,9 @@ struct TriggerTests {
         #expect(abs((journal.time(of: "E") ?? -1) - (expectedE ?? -2)) < 1e-9)
         let expectedC = firstFrame(atOrAfter: 0.31, in: frames)!
         #expect(journal.time(of: "C") == expectedC)
-        // C began at the frame that started it; half its 0.43 s later, D.
-        #expect(journal.time(of: "D") == firstFrame(atOrAfter: expectedC + 0.215, in: frames))
+        // C began at its trigger's moment (B's end at 0.31 s), not at the frame that fired it;
+        // half its 0.43 s later, D, on the first frame at or after that.
+        #expect(journal.time(of: "D") == firstFrame(atOrAfter: 0.31 + 0.215, in: frames))
         #expect(journal.names.sorted() == ["A", "B", "C", "D", "E"])
         // Nothing left: the driver is idle, and no frame was handled with nothing pending.
         #expect(!clock.isActive && !clock.hasPendingEvents)

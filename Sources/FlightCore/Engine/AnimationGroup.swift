@@ -20,6 +20,11 @@ public final class AnimationGroup {
     /// The key paths this group still drives; a later group takes over the ones it animates too.
     var ownedKeyPaths: [String]
     var didStartFire = false
+    /// The bookkeeping of the host the group plays on; nil once the target has been released.
+    weak var state: AnimationState?
+
+    /// Whether the target the group plays on still exists.
+    var isTargetAlive: Bool { state != nil }
 
     init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, key: String) {
         self.resolved = resolved

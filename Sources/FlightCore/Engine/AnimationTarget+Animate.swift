@@ -65,11 +65,13 @@ enum FlightEngine {
         let policy = animated ? ReduceMotion.activePolicy : .ignore
         let plan = ReduceMotion.adjust(plan, for: policy)
         let state = host.animationState
-        let now = host.currentTime
+        // A group started while an event fires (by a trigger, or by a callback) begins at that
+        // event's moment, so that chains have no standstill between their links.
+        let now = host.frameScheduler.eventTime ?? host.currentTime
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count)
         for property in plan.properties {
-            if let request = request(for: property, on: host) { requests.append(request) }
+            if let request = request(for: property, on: host, at: now) { requests.append(request) }
         }
 
         let resolved: ResolvedGroup
@@ -86,6 +88,7 @@ enum FlightEngine {
         }
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
+        group.state = state
         var changes: [LayerAnimationChange] = []
         changes.reserveCapacity(2 * resolved.properties.count)
         let cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
@@ -97,10 +100,11 @@ enum FlightEngine {
             // One animation per property that moves, all beginning with the group; the group's
             // end is the scheduler's, so that it fires in order with the group's triggers.
             for (index, property) in resolved.properties.enumerated() where property.duration > 0 {
-                let placed = AnimationState.PlacedAnimation(
-                    key: "\(group.key).\(index)",
-                    animation: LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: property.keyframes),
-                    group: group)
+                var animation = LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: property.keyframes)
+                // A begin time a moment ahead (an event due before the frame about to be shown)
+                // shows the start value until then, never the model's end value.
+                animation.fillMode = .backwards
+                let placed = AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group)
                 state.placed.append(placed)
                 changes.append(.add(key: placed.key, animation: placed.animation))
             }
@@ -144,7 +148,13 @@ enum FlightEngine {
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard let offset = group.offset(of: trigger.moment) else { continue }
             let order = trigger.moment == .completion ? endOrder + 1 + index : index
-            let event = ScheduledEvent(time: begin + offset, groupSequence: sequence, order: order) {
+            let event = ScheduledEvent(time: begin + offset, groupSequence: sequence, order: order) { [group] in
+                // A group whose target was released stops at its first moment after that, and
+                // none of its pending triggers fire.
+                guard group.isTargetAlive else {
+                    group.fireStop(finished: false)
+                    return
+                }
                 fire(trigger)
             }
             group.events.append(event)
@@ -154,7 +164,7 @@ enum FlightEngine {
                                 group: group, state: host.animationState)
         group.events.append(end)
         scheduler.schedule(end)
-        scheduler.fireEvents(upTo: host.currentTime)
+        scheduler.fireEvents(upTo: max(host.currentTime, begin))
     }
 
     private static func fire(_ trigger: TriggerPlan) {
@@ -167,10 +177,12 @@ enum FlightEngine {
 
     /// Validates one property and snapshots its current state; nil (after a report) if it
     /// cannot be animated.
-    private static func request(for plan: PropertyPlan, on host: any AnimationHost) -> Synchronizer.Request? {
+    private static func request(
+        for plan: PropertyPlan, on host: any AnimationHost, at now: TimeInterval
+    ) -> Synchronizer.Request? {
         let keyPath = plan.keyPath
         let known = LayerProperty.named(keyPath)
-        let current = host.presentationValue(forKeyPath: keyPath) ?? host.modelValue(forKeyPath: keyPath)
+        let current = host.presentationValue(forKeyPath: keyPath, at: now) ?? host.modelValue(forKeyPath: keyPath)
         let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? current.map { type(of: $0) }
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
@@ -190,8 +202,8 @@ enum FlightEngine {
         }
         var inFlight: Synchronizer.InFlight?
         if let group = host.animationState.newestGroup(animating: keyPath), let property = group.property(keyPath),
-           host.currentTime - group.beginTime < group.duration {
-            let elapsed = host.currentTime - group.beginTime
+           now - group.beginTime < group.duration {
+            let elapsed = now - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
         }
         return Synchronizer.Request(

@@ -16,6 +16,9 @@ public protocol AnimationHost: AnyObject {
     func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)?
     /// The value shown now, with every playing animation applied.
     func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)?
+    /// The value shown at host time `time` (a moment at most a frame away from now), given the
+    /// animations playing now. Hosts that cannot tell report the value shown now.
+    func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)?
     /// Sets a model value immediately, without an implicit animation. Returns false if the key
     /// path cannot hold the value.
     func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool
@@ -33,6 +36,11 @@ public protocol AnimationHost: AnyObject {
 extension AnimationHost {
     /// Does nothing: the host has no appearance to cross-fade.
     public func crossFade(duration: TimeInterval) {}
+
+    /// The value shown now: the host cannot tell another moment.
+    public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
+        presentationValue(forKeyPath: keyPath)
+    }
 
     /// Tells Flight that the host removed one of Flight's animations on its own (CoreAnimation
     /// does when an app moves to the background): the group it belongs to is cut short, its stop

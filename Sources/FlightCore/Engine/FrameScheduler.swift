@@ -26,7 +26,6 @@ public final class FrameScheduler {
     }
 
     private var heap: [ScheduledEvent] = []
-    private var due: [ScheduledEvent] = []
     private var isTicking = false
     private var nextSequence = 0
 
@@ -34,7 +33,6 @@ public final class FrameScheduler {
     public init(startingAt time: TimeInterval = 0) {
         now = time
         heap.reserveCapacity(64)
-        due.reserveCapacity(64)
     }
 
     /// Whether any event is waiting for its moment.
@@ -84,27 +82,28 @@ public final class FrameScheduler {
         guard !isTicking else { return }
         isTicking = true
         defer { isTicking = false }
-        // Collect everything due now, then fire it in group and declaration order; events
-        // scheduled while firing (by triggered groups) are picked up by the next pass.
-        while let first = heap.first, first.time <= now {
-            due.removeAll(keepingCapacity: true)
-            while let top = heap.first, top.time <= now {
-                due.append(popMin())
-            }
-            if due.count > 1 { due.sort(by: ScheduledEvent.firesBefore) }
-            for event in due where !event.isCancelled {
-                event.fire()
-            }
+        // Fire everything due, one event at a time in time order (ties: the group started first,
+        // then declaration order), so that each event sees the world as it was at its moment;
+        // events scheduled while firing (by triggered groups) join the queue in their place.
+        while let top = heap.first, top.time <= now {
+            let event = popMin()
+            guard !event.isCancelled else { continue }
+            eventTime = event.time
+            event.fire()
+            eventTime = nil
         }
-        due.removeAll(keepingCapacity: true)
-        while let top = heap.first, top.isCancelled { _ = popMin() }
         if heap.isEmpty && isActive {
             isActive = false
             driver?.setActive(false)
         }
     }
 
-    // MARK: Binary heap by time
+    /// The moment of the event being fired, while one is: what happens in response (a
+    /// triggered group, a callback that animates) begins at that moment, not at the frame's
+    /// time, so that a chain of groups has no standstill between its links.
+    package private(set) var eventTime: TimeInterval?
+
+    // MARK: Binary heap by time, group and declaration order
 
     private func popMin() -> ScheduledEvent {
         let top = heap[0]
@@ -120,7 +119,7 @@ public final class FrameScheduler {
         var child = index
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].time < heap[parent].time else { return }
+            guard ScheduledEvent.firesBefore(heap[child], heap[parent]) else { return }
             heap.swapAt(child, parent)
             child = parent
         }
@@ -131,8 +130,8 @@ public final class FrameScheduler {
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
-            if left < heap.count && heap[left].time < heap[smallest].time { smallest = left }
-            if right < heap.count && heap[right].time < heap[smallest].time { smallest = right }
+            if left < heap.count && ScheduledEvent.firesBefore(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && ScheduledEvent.firesBefore(heap[right], heap[smallest]) { smallest = right }
             if smallest == parent { return }
             heap.swapAt(parent, smallest)
             parent = smallest
@@ -159,6 +158,7 @@ class ScheduledEvent {
         self.action = action
     }
 
+    /// Cancels the event: it will not fire.
     func cancel() {
         isCancelled = true
         action = nil
@@ -168,7 +168,8 @@ class ScheduledEvent {
     func fire() {
         guard !isCancelled else { return }
         let action = self.action
-        cancel()
+        isCancelled = true
+        self.action = nil
         perform()
         action?()
     }
@@ -177,15 +178,17 @@ class ScheduledEvent {
     func perform() {}
 
     static func firesBefore(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
-        (a.groupSequence, a.order) < (b.groupSequence, b.order)
+        (a.time, a.groupSequence, a.order) < (b.time, b.groupSequence, b.order)
     }
 }
 
 /// The end of a group: it leaves its host's bookkeeping and its stop callback fires
-/// (`finished == true`). Holds the group and the bookkeeping weakly.
+/// (`finished == true`), or, if its target has been released, `finished == false`. It keeps the
+/// group until then (so a group nothing else holds, such as one a trigger started, still ends),
+/// and its host's bookkeeping weakly.
 @MainActor
 final class GroupEndEvent: ScheduledEvent {
-    private weak var group: AnimationGroup?
+    private var group: AnimationGroup?
     private weak var state: AnimationState?
 
     init(time: TimeInterval, groupSequence: Int, order: Int, group: AnimationGroup, state: AnimationState) {
@@ -194,9 +197,19 @@ final class GroupEndEvent: ScheduledEvent {
         super.init(time: time, groupSequence: groupSequence, order: order)
     }
 
+    override func cancel() {
+        super.cancel()
+        group = nil
+    }
+
     override func perform() {
         guard let group else { return }
-        state?.remove(group)
+        self.group = nil
+        guard let state else {
+            group.fireStop(finished: false)
+            return
+        }
+        state.remove(group)
         group.fireStop(finished: true)
     }
 }

@@ -29,7 +29,8 @@ public struct LayerAnimation: Sendable {
     public var beginTime: TimeInterval
     /// What it plays: keyframes, key times and timing curves.
     public var keyframes: any KeyframeSequence
-    /// What it shows outside its active interval. Flight uses ``FillMode/removed``: the model
+    /// What it shows outside its active interval. Flight uses ``FillMode/backwards``: before a
+    /// begin time a moment ahead it shows the start value; after the end, the model, which
     /// already holds the end value.
     public var fillMode: FillMode = .removed
     /// Whether the host removes it when it ends. Flight uses `true`.
