@@ -100,6 +100,33 @@ struct KeyframeSegmentTests {
         #expect(Self.worstPlayed(decayKeys, decay) <= 0.5 + 1e-9)
     }
 
+    @Test("Work is bounded for any finite input: at most 1,000 keyframes, the tolerance widening beyond")
+    func boundedWork() throws {
+        for travel in [1e9, 1e12, 1e15, 1e300] {
+            for easing in [Easing.outElastic, .inCircular, .spring(.bouncy), .inOutSine] {
+                let motion = try ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .geometry)
+                let keys = motion.keyframes()
+                #expect(keys.count <= ValueMotion<Double>.maximumKeyframes, "\(travel) \(easing)")
+                #expect(keys.values.allSatisfy(\.isFinite) && keys.values.last == travel)
+            }
+        }
+    }
+
+    @Test("A widened tolerance is reported, with the key path and the tolerance used")
+    @MainActor
+    func wideningReported() {
+        let layer = HeadlessLayer(clock: ManualClock())
+        let near = collectingDiagnostics { layer.animate { $0.value(1e9, forKeyPath: "position.x").easing(.outElastic) } }
+        #expect(near.isEmpty)
+        let far = collectingDiagnostics { layer.animate { $0.value(-1e14, forKeyPath: "position.x").easing(.outElastic) } }
+        #expect(far.count == 1)
+        if case let .toleranceWidened(keyPath, tolerance)? = far.first {
+            #expect(keyPath == "position.x" && tolerance >= 1e-10 * 1e14)
+        } else {
+            Issue.record("expected a widened tolerance, got \(far)")
+        }
+    }
+
     @Test("Steps jump between keyframes a hair apart; value progress lands on the jump")
     func steps() throws {
         let motion = try ValueMotion(from: 0.0, to: 100.0, easing: .steps(4, .jumpEnd), duration: 1, tolerance: .geometry)
@@ -107,5 +134,17 @@ struct KeyframeSegmentTests {
         // Flat runs and jumps: 0 | 25 | 50 | 75 | 100 at the end.
         #expect(keys.count == 9)
         #expect(keys.value(at: 0.3) == 25 && keys.value(at: 0.99) == 75 && keys.value(at: 1) == 100)
+    }
+
+    @Test("A value-progress moment on a steps curve is the jump that reaches it")
+    @MainActor
+    func stepsValueProgress() throws {
+        let layer = HeadlessLayer(clock: ManualClock())
+        let group = layer.animate { $0.value(700.0, forKeyPath: "position.x").duration(1).easing(.steps(7, .jumpEnd)) }
+        // Progress is k/7 from k/7 s on: 0.1415 is first reached by 1/7 = 0.1429, at 1/7 s.
+        let moment = try #require(group.offset(of: .valueProgress(0.1415)))
+        expectClose(moment, 1.0 / 7, absolute: 1e-6)
+        let later = try #require(group.offset(of: .valueProgress(0.5)))
+        expectClose(later, 4.0 / 7, absolute: 1e-6)
     }
 }

@@ -77,7 +77,9 @@ enum FlightEngine {
         let resolved: ResolvedGroup
         if animated && policy != .jump {
             do {
-                resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority)
+                var reports: [FlightError] = []
+                resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority, reports: &reports)
+                for report in reports { FlightDiagnostics.report(report) }
             } catch {
                 // Requests are validated above, so this is not expected; report and jump.
                 FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))

@@ -16,6 +16,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A trigger's moment came, but its target (of the type named) no longer exists; nothing
     /// was started.
     case targetDeallocated(String)
+    /// A motion too large to show within its tolerance in
+    /// ``ValueMotion/maximumKeyframes`` keyframes (or with a tolerance below a ten-billionth of
+    /// its extent) is shown within the wider tolerance given, in display units.
+    case toleranceWidened(keyPath: String, tolerance: Double)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -30,6 +34,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) is not a key path this target can animate; the property was skipped"
         case .targetDeallocated(let type):
             "a trigger's target (\(type)) was deallocated before its moment; its animation was not started"
+        case let .toleranceWidened(keyPath, tolerance):
+            "\(keyPath) moves too far to be shown within its tolerance in a bounded number of keyframes; it is shown within \(tolerance)"
         }
     }
 }

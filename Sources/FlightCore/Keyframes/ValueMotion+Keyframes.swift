@@ -26,6 +26,27 @@ extension ValueMotion {
     @_specialize(where Value == Transform3D)
     @_specialize(where Value == Transform2D)
     public func keyframes(tolerance: KeyframeTolerance) -> Keyframes<Value> {
+        boundedKeyframes(tolerance: tolerance).keyframes
+    }
+
+    /// The most keyframes one motion gets. Beyond it, and below a ten-billionth of the motion's
+    /// extent, the tolerance widens, so that the work for one property stays bounded whatever
+    /// its values (a 10¹² pt move at 0.5 pt would otherwise take a million keyframes).
+    public static var maximumKeyframes: Int { 1_000 }
+
+    /// The keyframes, and the tolerance they were fitted to when it had to be wider than asked.
+    func boundedKeyframes(tolerance: KeyframeTolerance) -> (keyframes: Keyframes<Value>, widenedTo: Double?) {
+        let asked = displayBound(tolerance)
+        var bound = max(asked, 1e-10 * extent)
+        var fitted = fittedKeyframes(bound: bound)
+        while fitted.count > Self.maximumKeyframes {
+            bound *= 4
+            fitted = fittedKeyframes(bound: bound)
+        }
+        return (fitted, bound > asked ? bound : nil)
+    }
+
+    private func fittedKeyframes(bound: Double) -> Keyframes<Value> {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
             return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
@@ -33,7 +54,6 @@ extension ValueMotion {
         guard !isStill else {
             return Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)])
         }
-        let bound = displayBound(tolerance)
         guard let (trajectory, path, travel) = progressChannel else {
             return withSegmentSource(
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
@@ -111,18 +131,22 @@ extension ValueMotion {
         return worst
     }
 
-    /// The tolerance in display units: absolute as given, relative to the larger of the travel
-    /// and the furthest excursion from the start.
+    /// The tolerance in display units: absolute as given, relative to ``extent``.
     private func displayBound(_ tolerance: KeyframeTolerance) -> Double {
-        var extent = from.distance(to: to)
-        if case .relative = tolerance {
-            let count = 64
-            for index in 1..<count {
-                extent = max(extent, from.distance(to: value(at: duration * Double(index) / Double(count))))
-            }
-        }
         let bound = tolerance.bound(extent: extent)
         return bound > 0 && bound.isFinite ? bound : 1e-9
+    }
+
+    /// The larger of the travel and the furthest excursion from the start (sampled at 64
+    /// instants; only springs and overshooting curves go further than the travel).
+    private var extent: Double {
+        var extent = from.distance(to: to)
+        guard easing.canOvershoot || easing.hasIntrinsicDuration else { return extent }
+        let count = 64
+        for index in 1..<count {
+            extent = max(extent, from.distance(to: value(at: duration * Double(index) / Double(count))))
+        }
+        return extent
     }
 }
 

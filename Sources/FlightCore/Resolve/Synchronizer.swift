@@ -41,7 +41,11 @@ enum Synchronizer {
         var isPrimary: Bool { request.plan.isPrimary }
     }
 
-    static func resolve(_ requests: [Request], priority: TimingPriority) throws -> ResolvedGroup {
+    /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``) are
+    /// appended to `reports`.
+    static func resolve(
+        _ requests: [Request], priority: TimingPriority, reports: inout [FlightError]
+    ) throws -> ResolvedGroup {
         let prepared = try requests.map(prepare)
         var duration = 0.0
         var hasPrimary = false
@@ -55,9 +59,11 @@ enum Synchronizer {
         for property in prepared where property.moves && property.isPhysical {
             duration = max(duration, property.naturalDuration)
         }
-        let properties = try prepared.map { property in
+        var properties: [ResolvedProperty] = []
+        properties.reserveCapacity(prepared.count)
+        for property in prepared {
             let final = property.isPhysical ? property.naturalDuration : min(property.naturalDuration, duration)
-            return try finalize(property, duration: final)
+            properties.append(try finalize(property, duration: final, reports: &reports))
         }
         // The driving property: the candidate whose duration is closest to the chosen one (the
         // first declared on a tie).
@@ -86,16 +92,18 @@ enum Synchronizer {
     }
 
     /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
-    private static func finalize(_ property: Prepared, duration: TimeInterval) throws -> ResolvedProperty {
+    private static func finalize(
+        _ property: Prepared, duration: TimeInterval, reports: inout [FlightError]
+    ) throws -> ResolvedProperty {
         switch property.request.plan.target {
-        case let value as Double: try finalize(value, property, duration: duration)
-        case let value as CGPoint: try finalize(value, property, duration: duration)
-        case let value as CGRect: try finalize(value, property, duration: duration)
-        case let value as CGSize: try finalize(value, property, duration: duration)
-        case let value as Color: try finalize(value, property, duration: duration)
-        case let value as Transform3D: try finalize(value, property, duration: duration)
-        case let value as Transform2D: try finalize(value, property, duration: duration)
-        default: try finalize(property.request.plan.target, property, duration: duration)
+        case let value as Double: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as CGPoint: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as CGRect: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as CGSize: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as Color: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as Transform3D: try finalize(value, property, duration: duration, reports: &reports)
+        case let value as Transform2D: try finalize(value, property, duration: duration, reports: &reports)
+        default: try finalize(property.request.plan.target, property, duration: duration, reports: &reports)
         }
     }
 
@@ -127,7 +135,7 @@ enum Synchronizer {
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ property: Prepared, duration: TimeInterval
+        _ target: Value, _ property: Prepared, duration: TimeInterval, reports: inout [FlightError]
     ) throws -> ResolvedProperty {
         let request = property.request
         let plan = request.plan
@@ -135,6 +143,8 @@ enum Synchronizer {
         let motion = try ValueMotion(
             from: current, to: target, easing: plan.easing, duration: property.isPhysical ? plan.duration : duration,
             initialVelocity: property.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
-        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: motion.keyframes())
+        let (keyframes, widened) = motion.boundedKeyframes(tolerance: request.tolerance)
+        if let widened { reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened)) }
+        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes)
     }
 }
