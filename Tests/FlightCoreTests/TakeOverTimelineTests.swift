@@ -213,6 +213,33 @@ struct TakeOverTimelineTests {
         #expect(layer.presentation().transform.distance(to: layer.transform) < 1e-9)
     }
 
+    @Test("A redirect of a spring that overshot transform.scale below zero starts from the negative scale")
+    func negativeScaleRedirect() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.animate { $0.value(0.0, forKeyPath: "transform.scale").easing(.spring(Spring(duration: 0.6, bounce: 0.6))) }
+        // Step to where the spring has overshot below zero.
+        var time = 0.0
+        while time < 1 {
+            time += 1.0 / 120
+            clock.advance(to: time)
+            if let scale = layer.animationState.activeGroups.last?.property("transform.scale")?.value(at: time),
+               (scale as! Double) < -0.05 { break }
+        }
+        let before = layer.presentation().transform
+        #expect(before.m11 < 0, "the spring overshot into a negative scale")
+        let redirect = layer.animate { $0.value(1.0, forKeyPath: "transform.scale").duration(0.4).easing(.outCubic) }
+        let start = try #require(redirect.property("transform.scale")?.from as? Double)
+        #expect(start < -0.05)
+        var previous = before
+        everyFrame(clock, until: time + 0.5) { now in
+            let shown = layer.presentation().transform
+            #expect(abs(shown.m11 - previous.m11) < 0.2 && abs(shown.m12 - previous.m12) < 0.2, "t = \(now)")
+            previous = shown
+        }
+        #expect(layer.presentation().transform.m11 == 1)
+    }
+
     @Test("Random redirect sequences: continuous, newest owner, ends at the model (seeded)")
     func randomRedirects() throws {
         var random = SplitMix64(seed: 2026)

@@ -184,7 +184,7 @@ enum FlightEngine {
     ) -> Synchronizer.Request? {
         let keyPath = plan.keyPath
         let known = LayerProperty.named(keyPath)
-        let current = host.presentationValue(forKeyPath: keyPath, at: now) ?? host.modelValue(forKeyPath: keyPath)
+        let current = currentValue(keyPath, on: host, at: now)
         let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? current.map { type(of: $0) }
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
@@ -211,6 +211,28 @@ enum FlightEngine {
         return Synchronizer.Request(
             plan: plan, current: current ?? known?.defaultValue ?? plan.target, inFlight: inFlight,
             tolerance: plan.tolerance ?? known?.tolerance ?? .default)
+    }
+
+    /// What a key path shows at `now`, read where it is exact:
+    /// - the value Flight's own animation of that key path plays, when one is in flight (not a
+    ///   decomposition of the presentation: a spring that overshot `transform.scale` into −0.1
+    ///   is read as −0.1, where the matrix would say a half-turn at 0.1);
+    /// - the presentation, when a Flight animation plays on a part of its property or the whole
+    ///   of it (`position` while `position.x` animates);
+    /// - the model value otherwise, which a presentation that lags a frame behind (and is nil
+    ///   before a layer's first commit) would contradict right after the app sets it.
+    private static func currentValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval) -> (any AnimatableValue)? {
+        let state = host.animationState
+        if let group = state.newestGroup(animating: keyPath),
+           let placed = state.placed.last(where: { $0.group === group && $0.animation.keyPath == keyPath }),
+           let value = placed.animation.value(at: now) {
+            return value
+        }
+        let base = baseKeyPath(of: keyPath)
+        if state.placed.contains(where: { baseKeyPath(of: $0.animation.keyPath) == base && $0.animation.endTime > now }) {
+            return host.presentationValue(forKeyPath: keyPath, at: now) ?? host.modelValue(forKeyPath: keyPath)
+        }
+        return host.modelValue(forKeyPath: keyPath)
     }
 
     /// A group that jumps: every property at its target, zero duration.

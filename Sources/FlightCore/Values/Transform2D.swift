@@ -156,6 +156,15 @@ struct DecomposedTransform2D: Sendable, Equatable {
         }
         if scale.x != 0 { row0x /= scale.x; row0y /= scale.x }
         if scale.y != 0 { row1x /= scale.y; row1y /= scale.y }
+        // A row scaled to zero has no direction left: take the one that makes the rows a
+        // rotation, so that a part written into a flattened matrix (a scale after a scale of 0)
+        // shows instead of staying flat.
+        switch (scale.x == 0, scale.y == 0) {
+        case (true, true): (row0x, row0y, row1x, row1y) = (1, 0, 0, 1)
+        case (true, false): (row0x, row0y) = (row1y, -row1x)
+        case (false, true): (row1x, row1y) = (-row0y, row0x)
+        case (false, false): break
+        }
         let radians = atan2(row0y, row0x)
         if radians != 0 {
             let (sn, cs) = (-row0y, row0x)
