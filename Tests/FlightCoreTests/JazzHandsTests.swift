@@ -9,8 +9,9 @@ struct JazzHandsTests {
     func values() throws {
         var track = KeyframeTrack<Double>()
         track.add(10, at: 0)
-        track.add(30, at: 100, easing: .linear)
-        track.add(0, at: 200, easing: .inQuadratic)
+        // JazzHands' rule: a keyframe's easing is that of the segment that starts at it.
+        track.add(30, at: 100, easing: .inQuadratic)
+        track.add(0, at: 200, easing: .outBounce)    // the last keyframe's easing is never used
         #expect(track.value(at: 50) == 20)
         // inQuadratic from 30 to 0 at a quarter of the segment: 30 − 30·(1/4)².
         expectClose(try #require(track.value(at: 125)), 30 - 30 * 0.0625, absolute: 1e-12)

@@ -40,6 +40,9 @@ public struct AnimationPlan: Sendable {
     /// Called exactly once, when the group ends: `true` if it ran to the end, `false` if it was
     /// replaced or removed.
     public var didStop: (@MainActor @Sendable (AnimationGroup, Bool) -> Void)?
+    /// Called once, before the stop callback, when the group is cut short (taken over, removed,
+    /// or its target released); never when it runs to its end.
+    public var didCancel: (@MainActor @Sendable (AnimationGroup) -> Void)?
     /// Groups to start on other targets at moments of this one, in declaration order.
     public var triggers: [TriggerPlan] = []
 

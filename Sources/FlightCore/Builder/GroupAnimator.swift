@@ -57,6 +57,14 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.didStop = callback
     }
 
+    /// Sets the closure called once when the group is cut short: taken over by later groups,
+    /// removed, or its target released. It runs just before the stop callback (which then
+    /// reports `finished == false`), and never for a group that runs to its end.
+    /// FlightAnimator's `setDidCancelCallback`.
+    public func setDidCancelCallback(_ callback: @escaping @MainActor @Sendable (AnimationGroup) -> Void) {
+        plan.didCancel = callback
+    }
+
     func appendTrigger(_ trigger: TriggerPlan) {
         plan.triggers.append(trigger)
     }

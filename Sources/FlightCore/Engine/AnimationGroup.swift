@@ -98,6 +98,7 @@ public final class AnimationGroup {
         events.removeAll()
         self.finished = finished
         fireStart()
+        if !finished { plan.didCancel?(self) }
         plan.didStop?(self, finished)
     }
 }

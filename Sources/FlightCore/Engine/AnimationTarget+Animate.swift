@@ -182,10 +182,17 @@ enum FlightEngine {
     private static func request(
         for plan: PropertyPlan, on host: any AnimationHost, at now: TimeInterval
     ) -> Synchronizer.Request? {
+        var plan = plan
         let keyPath = plan.keyPath
         let known = LayerProperty.named(keyPath)
         let current = currentValue(keyPath, on: host, at: now)
         let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? current.map { type(of: $0) }
+        // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
+        // holds Doubles (or the reverse) is the same quantity, converted.
+        if let expectedType, type(of: plan.target) != expectedType,
+           let converted = ScalarBridge.convert(plan.target, to: expectedType) {
+            plan.target = converted
+        }
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
                                                    actual: "\(type(of: plan.target))"))
@@ -208,8 +215,10 @@ enum FlightEngine {
             let elapsed = now - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
         }
+        // A custom key path that was never set starts from its type's zero (FlightAnimator's
+        // `animatableProgress` goes 0 → 1), not from its target.
         return Synchronizer.Request(
-            plan: plan, current: current ?? known?.defaultValue ?? plan.target, inFlight: inFlight,
+            plan: plan, current: current ?? known?.defaultValue ?? zero(like: plan.target), inFlight: inFlight,
             tolerance: plan.tolerance ?? known?.tolerance ?? .default)
     }
 
@@ -233,6 +242,12 @@ enum FlightEngine {
             return host.presentationValue(forKeyPath: keyPath, at: now) ?? host.modelValue(forKeyPath: keyPath)
         }
         return host.modelValue(forKeyPath: keyPath)
+    }
+
+    /// The value of `value`'s type whose components are all zero.
+    private static func zero(like value: any AnimatableValue) -> any AnimatableValue {
+        func make<Value: AnimatableValue>(_ value: Value) -> any AnimatableValue { Value(components: .zero) }
+        return make(value)
     }
 
     /// A group that jumps: every property at its target, zero duration.

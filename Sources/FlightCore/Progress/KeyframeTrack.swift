@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// var fade = KeyframeTrack<Double>()
-/// fade.add(0, at: 0)
-/// fade.add(1, at: 320, easing: .outCubic)     // the easing of the segment that ends here
+/// fade.add(0, at: 0, easing: .outCubic)       // the easing of the segment that starts here
+/// fade.add(1, at: 320)
 /// fade.add(0, at: 640)
 /// let alpha = fade.value(at: scrollView.contentOffset.x)
 /// ```
@@ -15,13 +15,14 @@ import Foundation
 /// segment linearly (``Extrapolation/extend``). Keyframes at the same time replace each other;
 /// bulk setup sorts once, so thousands of keyframes are quick to build.
 public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
-    /// One keyframe: a value at a time, reached with an easing from the previous keyframe.
+    /// One keyframe: a value at a time, and the easing of the segment from it to the next.
     public struct Keyframe: Sendable {
         /// The input value (time) of the keyframe.
         public var time: Double
         /// The value at that time.
         public var value: Value
-        /// The easing of the segment that ends at this keyframe.
+        /// The easing of the segment that starts at this keyframe, as in JazzHands' and
+        /// RazzleDazzle's film strips (unused on the last keyframe).
         public var easing: Easing
     }
 
@@ -64,7 +65,8 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     /// - Parameters:
     ///   - value: The value at the keyframe.
     ///   - time: The input value (time) of the keyframe.
-    ///   - easing: The easing of the segment that ends at this keyframe; `.linear` by default.
+    ///   - easing: The easing of the segment that starts at this keyframe (JazzHands' rule);
+    ///     `.linear` by default.
     public mutating func add(_ value: Value, at time: Double, easing: Easing = .linear) {
         guard time.isFinite, (try? value.validated()) != nil else { return }
         let index = insertionIndex(for: time)
@@ -99,7 +101,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     /// The value between keyframe `index` and the next at `fraction`.
     private func segment(_ index: Int, fraction: Double, eased: Bool) -> Value {
         let from = keyframes[index], to = keyframes[index + 1]
-        let progress = eased ? to.easing.progress(at: fraction) : fraction
+        let progress = eased ? from.easing.progress(at: fraction) : fraction
         return from.value.interpolated(to: to.value, fraction: progress)
     }
 
@@ -118,8 +120,8 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
 ///
 /// ```swift
 /// let animator = KeyframeAnimator()
-/// animator.add(KeyframeTrack([(0, 1.0, .linear), (320, 0.0, .inSine)]), keyPath: "opacity", on: logo)
-/// animator.addTransform(on: logo, scale: KeyframeTrack([(0, 1.0, .linear), (320, 2.0, .outCubic)]),
+/// animator.add(KeyframeTrack([(0, 1.0, .inSine), (320, 0.0, .linear)]), keyPath: "opacity", on: logo)
+/// animator.addTransform(on: logo, scale: KeyframeTrack([(0, 1.0, .outCubic), (320, 2.0, .linear)]),
 ///                       rotation: KeyframeTrack([(0, 0.0, .linear), (320, .pi, .linear)]))
 /// animator.animate(at: scrollView.contentOffset.x)
 /// ```
