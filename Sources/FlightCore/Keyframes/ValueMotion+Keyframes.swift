@@ -226,7 +226,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         }
         let first = path.value(at: start), last = path.value(at: b.value[0])
         let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
-        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+        func check(_ fraction: Double) -> Bool {
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
             if let decomposed {
@@ -236,6 +236,13 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
                 worst = max(worst, path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact))
             }
             return worst <= limit
+        }
+        SegmentFitter.forEachSampleFraction(of: timing, check)
+        // A curved path can bend sharply between samples (a colour whose alpha an overshooting
+        // curve pushes below zero, where the mix is clamped): sample sixteenths too. Fits along
+        // curved paths are kept (`KeyframeCache`), so this is paid once per move.
+        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+            _ = check(sixteenth / 16)
         }
         return worst
     }

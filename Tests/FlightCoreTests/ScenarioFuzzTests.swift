@@ -1,0 +1,498 @@
+import FlightCore
+import FlightTestSupport
+import Foundation
+import Testing
+
+// A seeded scenario fuzzer over the public API: 1–4 headless layers on one clock; animate,
+// register, apply (animated or not, known and unknown keys), bad values, nested triggers of every
+// kind aimed at any layer, frames of every size, layers released mid-flight. After every step
+// and every frame it checks what a user relies on (see `ScenarioRunner.check`). A failure prints
+// the seed and a shrunk Swift reproduction.
+//
+// CI runs a fixed set of seeds. More, in release:
+//
+//     FLIGHT_FUZZ_SCENARIOS=100000 swift test -c release --filter ScenarioFuzz
+//
+// (`FLIGHT_FUZZ_FIRST_SEED` moves the window of seeds.)
+
+/// One step of a scenario.
+enum FuzzOp: CustomStringConvertible {
+    case animate(layer: Int, group: FuzzGroup)
+    case register(layer: Int, key: String, group: FuzzGroup)
+    case apply(layer: Int, key: String, animated: Bool)
+    case advance(TimeInterval)
+    case release(layer: Int)
+
+    /// The step as Swift, for a reproduction.
+    var description: String {
+        switch self {
+        case let .animate(layer, group):
+            "layers[\(layer)]?.animate(\(group.priority)) { a in\n\(group.swift(indent: 4))}"
+        case let .register(layer, key, group):
+            "layers[\(layer)]?.registerAnimation(forKey: \"\(key)\", timingPriority: \(group.priority)) { a in\n\(group.swift(indent: 4))}"
+        case let .apply(layer, key, animated):
+            "layers[\(layer)]?.applyAnimation(forKey: \"\(key)\", animated: \(animated))"
+        case .advance(let interval):
+            "clock.advance(by: \(interval))"
+        case .release(let layer):
+            "layers[\(layer)] = nil"
+        }
+    }
+}
+
+/// A property of a generated group.
+struct FuzzProperty {
+    enum Target {
+        case position(CGPoint), bounds(CGRect), opacity(Double), color(Color), rotation(Double), custom(Double)
+        /// A value of the wrong type for its key path.
+        case wrongType
+    }
+
+    var target: Target
+    var duration: TimeInterval
+    var easing: Easing
+    var isPrimary: Bool
+
+    /// Whether Flight must reject it (and report it).
+    var isBad: Bool {
+        if case .wrongType = target { return true }
+        if !(duration.isFinite && duration >= 0) { return true }
+        if case .position(let p) = target, !(p.x.isFinite && p.y.isFinite) { return true }
+        return false
+    }
+
+    var keyPath: String {
+        switch target {
+        case .position, .wrongType: "position"
+        case .bounds: "bounds"
+        case .opacity: "opacity"
+        case .color: "backgroundColor"
+        case .rotation: "transform"
+        case .custom: "progress"
+        }
+    }
+
+    @MainActor
+    func declare(on a: GroupAnimator) {
+        let animator: PropertyAnimator = switch target {
+        case .position(let p): a.position(p)
+        case .bounds(let r): a.bounds(r)
+        case .opacity(let o): a.alpha(o)
+        case .color(let c): a.backgroundColor(c)
+        case .rotation(let angle): a.transform3D(.rotation(angle: angle, x: 0, y: 0, z: 1))
+        case .custom(let v): a.value(v, forKeyPath: "progress")
+        case .wrongType: a.value(1.0, forKeyPath: "position")
+        }
+        animator.duration(duration).easing(easing).primary(isPrimary)
+    }
+
+    var swift: String {
+        let setter = switch target {
+        case .position(let p): "a.position(CGPoint(x: \(p.x), y: \(p.y)))"
+        case .bounds(let r): "a.bounds(CGRect(x: 0, y: 0, width: \(r.width), height: \(r.height)))"
+        case .opacity(let o): "a.alpha(\(o))"
+        case .color(let c): "a.backgroundColor(Color(red: \(c.red), green: \(c.green), blue: \(c.blue)))"
+        case .rotation(let angle): "a.transform3D(.rotation(angle: \(angle), x: 0, y: 0, z: 1))"
+        case .custom(let v): "a.value(\(v), forKeyPath: \"progress\")"
+        case .wrongType: "a.value(1.0, forKeyPath: \"position\")"
+        }
+        return "\(setter).duration(\(duration)).easing(.\(easing)).primary(\(isPrimary))"
+    }
+}
+
+/// A trigger of a generated group.
+struct FuzzTrigger {
+    var moment: TriggerPlan.Moment
+    var layer: Int
+    var group: FuzzGroup
+}
+
+/// A generated group: properties, priority, triggers. Each has an identity, so that the groups
+/// it starts can be told apart.
+final class FuzzGroup {
+    let id: Int
+    var properties: [FuzzProperty]
+    var priority: TimingPriority
+    var triggers: [FuzzTrigger]
+
+    init(id: Int, properties: [FuzzProperty], priority: TimingPriority, triggers: [FuzzTrigger]) {
+        self.id = id
+        self.properties = properties
+        self.priority = priority
+        self.triggers = triggers
+    }
+
+    var badCount: Int { properties.filter(\.isBad).count }
+
+    func swift(indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        var lines = properties.map { pad + $0.swift + "\n" }
+        for trigger in triggers {
+            let call = switch trigger.moment {
+            case .start: "a.triggerOnStart(onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
+            case .completion: "a.triggerOnCompletion(onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
+            case .timeProgress(let f): "a.triggerOnProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
+            case .valueProgress(let f): "a.triggerOnValueProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
+            }
+            lines.append(pad + call + " { a in\n" + trigger.group.swift(indent: indent + 4) + pad + "}\n")
+        }
+        return lines.joined()
+    }
+}
+
+/// Generates scenarios from a seed.
+struct ScenarioGenerator {
+    var random: SplitMix64
+    private var nextGroupID = 0
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+    }
+
+    static let easings: [Easing] = [
+        .linear, .outCubic, .inOutSine, .outBack, .inBack, .outElastic, .outBounce, .inExponential, .inCircular,
+        .smoothStep, .steps(4, .jumpEnd), .cubicBezier(.easeInEaseOut), .spring(.bouncy),
+        .spring(Spring(duration: 0.3, bounce: 0)), .springDecay(velocity: 800), .decay(.normal),
+    ]
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(random.uniform(0...Double(items.count) - 1e-9))] }
+    mutating func chance(_ p: Double) -> Bool { random.uniform(0...1) < p }
+
+    mutating func property() -> FuzzProperty {
+        var duration = random.uniform(0...0.9)
+        if chance(0.05) { duration = pick([-1, Double.nan, Double.infinity]) }
+        if chance(0.05) { duration = 0 }
+        let target: FuzzProperty.Target = switch Int(random.uniform(0...6.999)) {
+        case 0: .position(chance(0.04) ? CGPoint(x: Double.nan, y: 0)
+                          : CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)))
+        case 1: .bounds(CGRect(x: 0, y: 0, width: random.uniform(0...300), height: random.uniform(0...300)))
+        case 2: .opacity(random.uniform(0...1))
+        case 3: .color(Color(red: random.uniform(0...1), green: random.uniform(0...1), blue: random.uniform(0...1)))
+        case 4: .rotation(random.uniform(-3...3))
+        case 5: .custom(random.uniform(-100...100))
+        default: chance(0.3) ? .wrongType : .opacity(random.uniform(0...1))
+        }
+        return FuzzProperty(target: target, duration: duration, easing: pick(Self.easings), isPrimary: chance(0.25))
+    }
+
+    mutating func group(layers: Int, depth: Int) -> FuzzGroup {
+        nextGroupID += 1
+        let id = nextGroupID
+        var properties: [FuzzProperty] = []
+        for _ in 0..<Int(random.uniform(0...3.999)) {
+            let next = property()
+            // One declaration per key path, as a builder keeps only the last.
+            properties.removeAll { $0.keyPath == next.keyPath }
+            properties.append(next)
+        }
+        var triggers: [FuzzTrigger] = []
+        if depth < 2 {
+            for _ in 0..<Int(random.uniform(0...2.2)) {
+                let moment: TriggerPlan.Moment = switch Int(random.uniform(0...3.999)) {
+                case 0: .start
+                case 1: .completion
+                case 2: .timeProgress(random.uniform(-0.1...1.1))
+                default: .valueProgress(random.uniform(-0.5...1.5))
+                }
+                triggers.append(FuzzTrigger(moment: moment, layer: Int(random.uniform(0...Double(layers) - 1e-9)),
+                                            group: group(layers: layers, depth: depth + 1)))
+            }
+        }
+        return FuzzGroup(id: id, properties: properties, priority: pick(TimingPriority.allCases), triggers: triggers)
+    }
+
+    mutating func scenario() -> (layers: Int, ops: [FuzzOp]) {
+        let layers = Int(random.uniform(1...4.999))
+        var ops: [FuzzOp] = []
+        for _ in 0..<Int(random.uniform(3...14)) {
+            let layer = Int(random.uniform(0...Double(layers) - 1e-9))
+            switch random.uniform(0...1) {
+            case ..<0.45: ops.append(.animate(layer: layer, group: group(layers: layers, depth: 0)))
+            case ..<0.55: ops.append(.register(layer: layer, key: pick(["a", "b"]), group: group(layers: layers, depth: 0)))
+            case ..<0.65: ops.append(.apply(layer: layer, key: pick(["a", "b", "never"]), animated: chance(0.8)))
+            case ..<0.68: ops.append(.release(layer: layer))
+            default: ops.append(.advance(pick([1.0 / 120, 1.0 / 60, 1.0 / 30, 0.1, 0.3, 1])))
+            }
+        }
+        return (layers, ops)
+    }
+}
+
+/// Runs a scenario, checking every invariant after every step and frame; returns the violations.
+@MainActor
+final class ScenarioRunner {
+    let clock = ManualClock()
+    var layers: [HeadlessLayer?]
+    var released: Set<Int> = []
+    /// Every group started, in order, with its layer and the generated group it came from.
+    var groups: [(group: AnimationGroup, layer: Int, spec: FuzzGroup)] = []
+    var starts: [ObjectIdentifier: Int] = [:]
+    var stops: [ObjectIdentifier: [Bool]] = [:]
+    var cancels: [ObjectIdentifier: Int] = [:]
+    var registered: [Int: [String: FuzzGroup]] = [:]
+    var expectedRejections = 0
+    var expectedUnknownKeys = 0
+    var diagnostics: [FlightError] = []
+    var violations: [String] = []
+    private var previous: [Int: [String: any AnimatableValue]] = [:]
+    private var previousExpected: [Int: [String: any AnimatableValue]] = [:]
+
+    static let checkedKeyPaths = ["position", "bounds", "opacity", "backgroundColor", "transform"]
+
+    init(layerCount: Int) {
+        layers = []
+        for index in 0..<layerCount {
+            let layer = HeadlessLayer(clock: clock, name: "layer \(index)")
+            layer.setModelValue(0.0, forKeyPath: "progress")
+            layers.append(layer)
+        }
+    }
+
+    func violation(_ text: String) {
+        if violations.count < 20 { violations.append("t = \(clock.now): \(text)") }
+    }
+
+    /// Builds a generated group on an animator, instrumenting its callbacks and triggers.
+    func build(_ spec: FuzzGroup, layer: Int, on a: GroupAnimator) {
+        for property in spec.properties { property.declare(on: a) }
+        a.setDidStartCallback { [weak self] group in
+            guard let self else { return }
+            self.groups.append((group, layer, spec))
+            if self.isJumping { self.jumped.insert(ObjectIdentifier(group)) }
+            self.starts[ObjectIdentifier(group), default: 0] += 1
+            self.expectedRejections += spec.badCount
+        }
+        a.setDidCancelCallback { [weak self] group in
+            guard let self else { return }
+            self.cancels[ObjectIdentifier(group), default: 0] += 1
+            if self.stops[ObjectIdentifier(group)] != nil { self.violation("cancel after stop") }
+        }
+        a.setDidStopCallback { [weak self] group, finished in
+            guard let self else { return }
+            self.stops[ObjectIdentifier(group), default: []].append(finished)
+            self.stopTime[ObjectIdentifier(group)] = self.clock.scheduler.eventTime ?? self.clock.now
+            if !finished && self.cancels[ObjectIdentifier(group)] != 1 { self.violation("stop(false) without one cancel") }
+            if finished && self.cancels[ObjectIdentifier(group)] != nil { self.violation("stop(true) after a cancel") }
+        }
+        for trigger in spec.triggers {
+            guard let target = layers[trigger.layer] else { continue }
+            let nested: (GroupAnimator) -> Void = { [unowned self] a in self.build(trigger.group, layer: trigger.layer, on: a) }
+            switch trigger.moment {
+            case .start: a.triggerOnStart(onView: target, timingPriority: trigger.group.priority, animator: nested)
+            case .completion: a.triggerOnCompletion(onView: target, timingPriority: trigger.group.priority, animator: nested)
+            case .timeProgress(let f):
+                a.triggerOnProgress(f, onView: target, timingPriority: trigger.group.priority, animator: nested)
+            case .valueProgress(let f):
+                a.triggerOnValueProgress(f, onView: target, timingPriority: trigger.group.priority, animator: nested)
+            }
+        }
+    }
+
+    func run(_ ops: [FuzzOp]) -> [String] {
+        let handler = FlightDiagnostics.handler
+        FlightDiagnostics.handler = { [unowned self] in self.diagnostics.append($0) }
+        defer { FlightDiagnostics.handler = handler }
+        for op in ops {
+            perform(op)
+            check()
+        }
+        // Every frame for three seconds, then long enough for every spring to settle.
+        for _ in 0..<360 {
+            clock.advance(by: 1.0 / 120)
+            check()
+        }
+        clock.advance(by: 100)
+        finalCheck()
+        return violations
+    }
+
+    func perform(_ op: FuzzOp) {
+        switch op {
+        case let .animate(layer, spec):
+            guard let target = layers[layer] else { return }
+            target.animate(spec.priority) { self.build(spec, layer: layer, on: $0) }
+        case let .register(layer, key, spec):
+            guard let target = layers[layer] else { return }
+            registered[layer, default: [:]][key] = spec
+            target.registerAnimation(forKey: key, timingPriority: spec.priority) { self.build(spec, layer: layer, on: $0) }
+        case let .apply(layer, key, animated):
+            guard let target = layers[layer] else { return }
+            if registered[layer]?[key] == nil { expectedUnknownKeys += 1 }
+            isJumping = !animated
+            target.applyAnimation(forKey: key, animated: animated)
+            isJumping = false
+        case .advance(let interval):
+            // Frames of this size, so that continuity is checked across each.
+            clock.advance(by: interval)
+        case .release(let layer):
+            layers[layer] = nil
+            released.insert(layer)
+            releaseTime[layer] = releaseTime[layer] ?? clock.now
+            previous[layer] = nil
+            previousExpected[layer] = nil
+        }
+    }
+
+    /// The value the newest group that animates `keyPath` on `layer` shows, or the model value.
+    func expected(_ keyPath: String, layer: Int, at time: TimeInterval) -> (any AnimatableValue)? {
+        guard let target = layers[layer] else { return nil }
+        guard let owner = groups.last(where: { $0.layer == layer && $0.group.beginTime <= time && $0.group.keyPaths.contains(keyPath) }),
+              time < owner.group.beginTime + owner.group.duration, let property = owner.group.property(keyPath) else {
+            return target.modelValue(forKeyPath: keyPath)
+        }
+        return property.exactValue(at: time - owner.group.beginTime)
+    }
+
+    static func tolerance(_ keyPath: String) -> Double {
+        keyPath == "opacity" || keyPath == "backgroundColor" ? 0.5 / 255 + 1e-9 : 0.5 + 1e-9
+    }
+
+    func check() {
+        let now = clock.now
+        for (index, layer) in layers.enumerated() {
+            guard let layer else { continue }
+            for keyPath in Self.checkedKeyPaths + ["progress"] {
+                guard let shown = layer.presentationValue(forKeyPath: keyPath) else { continue }
+                if !shown.componentArray.allSatisfy(\.isFinite) { violation("\(keyPath) on layer \(index) is not finite") }
+            }
+            for keyPath in Self.checkedKeyPaths {
+                let shown = layer.presentationValue(forKeyPath: keyPath)
+                let expected = expected(keyPath, layer: index, at: now)
+                let error = distanceBetween(shown, expected)
+                if error > Self.tolerance(keyPath) {
+                    violation("\(keyPath) on layer \(index) is \(error) from its newest owner")
+                }
+                // Continuity: no step larger than what the owners' curves (as known at each check)
+                // moved, plus the tolerance; a jump the user asked for (zero duration, no
+                // animation) moves the expected value too.
+                if let last = previous[index]?[keyPath] {
+                    let own = distanceBetween(expected, previousExpected[index]?[keyPath])
+                    let step = distanceBetween(shown, last)
+                    if step > own + 2 * Self.tolerance(keyPath) { violation("\(keyPath) on layer \(index) jumps by \(step)") }
+                }
+                previous[index, default: [:]][keyPath] = shown
+                previousExpected[index, default: [:]][keyPath] = expected
+            }
+        }
+        for (group, _, _) in groups {
+            let id = ObjectIdentifier(group)
+            if starts[id] != 1 { violation("group started \(starts[id] ?? 0) times") }
+            if (stops[id]?.count ?? 0) > 1 { violation("group stopped \(stops[id]!.count) times") }
+        }
+    }
+
+    func finalCheck() {
+        // Every group stopped exactly once, its target released or not.
+        for (group, _, _) in groups where stops[ObjectIdentifier(group)]?.count != 1 {
+            violation("a group stopped \(stops[ObjectIdentifier(group)]?.count ?? 0) times in the end")
+        }
+        // Triggers: each fired once exactly when its moment came while its group was live (and
+        // its target existed), never otherwise, and its group began at the moment.
+        for (parent, parentLayer, spec) in groups {
+            let stoppedAt = parent.finished ? nil : stopTime[ObjectIdentifier(parent)]
+            for trigger in spec.triggers {
+                let children = groups.filter { $0.spec === trigger.group && $0.layer == trigger.layer }
+                // A state applied without animation starts no triggers; a moment never reached, none.
+                guard !jumped.contains(ObjectIdentifier(parent)), let offset = parent.offset(of: trigger.moment) else { continue }
+                let moment = parent.beginTime + offset
+                let fired = children.filter { $0.group.beginTime == moment }.count
+                if let stoppedAt, abs(stoppedAt - moment) < 1e-9 { continue }
+                let live = stoppedAt.map { moment < $0 } ?? true
+                let targetAlive = !released.contains(trigger.layer) || (releaseTime[trigger.layer].map { moment < $0 } ?? true)
+                let parentAlive = !released.contains(parentLayer) || (releaseTime[parentLayer].map { moment < $0 } ?? true)
+                if live && targetAlive && parentAlive && fired == 0 {
+                    violation("a trigger due at \(moment) (group of \(parent.beginTime)) never fired")
+                }
+                if !live && fired > 0 { violation("a trigger fired after its group was cut short") }
+            }
+        }
+        // At rest, the model holds the last accepted target and the presentation shows it.
+        for (index, layer) in layers.enumerated() {
+            guard let layer else { continue }
+            if !layer.animationKeys.isEmpty { violation("layer \(index) still has animations") }
+            for keyPath in Self.checkedKeyPaths {
+                if let last = groups.last(where: { $0.layer == index && $0.group.keyPaths.contains(keyPath) }),
+                   let property = last.group.property(keyPath),
+                   distanceBetween(layer.modelValue(forKeyPath: keyPath), property.to) > 1e-9 {
+                    violation("\(keyPath) on layer \(index): the model is not the last accepted target")
+                }
+                if distanceBetween(layer.presentationValue(forKeyPath: keyPath), layer.modelValue(forKeyPath: keyPath)) > 0 {
+                    violation("\(keyPath) on layer \(index): the presentation is not the model at rest")
+                }
+            }
+        }
+        // Every rejected input reported.
+        let rejections = diagnostics.filter {
+            if case .invalidValue = $0 { return true }
+            if case .typeMismatch = $0 { return true }
+            return false
+        }.count
+        if rejections != expectedRejections { violation("\(rejections) rejections reported, \(expectedRejections) expected") }
+        let unknown = diagnostics.filter { if case .unknownAnimationKey = $0 { return true } else { return false } }.count
+        if unknown != expectedUnknownKeys { violation("\(unknown) unknown keys reported, \(expectedUnknownKeys) expected") }
+    }
+
+    /// When each group stopped, and each layer was released (filled in as they happen).
+    var stopTime: [ObjectIdentifier: TimeInterval] = [:]
+    var releaseTime: [Int: TimeInterval] = [:]
+    /// Groups of states applied without animation, which start no triggers.
+    var jumped: Set<ObjectIdentifier> = []
+    private var isJumping = false
+}
+
+@MainActor
+@Suite("Scenario fuzzer")
+struct ScenarioFuzzTests {
+    static var scenarioCount: Int {
+        ProcessInfo.processInfo.environment["FLIGHT_FUZZ_SCENARIOS"].flatMap(Int.init) ?? 1_500
+    }
+
+    static var firstSeed: UInt64 {
+        ProcessInfo.processInfo.environment["FLIGHT_FUZZ_FIRST_SEED"].flatMap(UInt64.init) ?? 1
+    }
+
+    /// Runs one scenario and returns its violations.
+    static func run(layers: Int, ops: [FuzzOp]) -> [String] {
+        ScenarioRunner(layerCount: layers).run(ops)
+    }
+
+    /// The smallest list of steps (removing one at a time) that still fails.
+    static func shrink(layers: Int, ops: [FuzzOp]) -> [FuzzOp] {
+        var ops = ops
+        var index = 0
+        while index < ops.count {
+            var candidate = ops
+            candidate.remove(at: index)
+            if !run(layers: layers, ops: candidate).isEmpty { ops = candidate } else { index += 1 }
+        }
+        return ops
+    }
+
+    @Test("Seeded random scenarios keep every invariant (ScenarioFuzz)")
+    func scenarios() {
+        var failures = 0
+        var checked = 0
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.scenarioCount)) {
+            var generator = ScenarioGenerator(seed: seed)
+            let (layers, ops) = generator.scenario()
+            let violations = Self.run(layers: layers, ops: ops)
+            checked += 1
+            guard !violations.isEmpty else { continue }
+            failures += 1
+            if failures <= 3 {
+                let shrunk = Self.shrink(layers: layers, ops: ops)
+                let code = shrunk.map(\.description).joined(separator: "\n")
+                let remaining = Self.run(layers: layers, ops: shrunk)
+                Issue.record("""
+                    seed \(seed): \(violations.prefix(3).joined(separator: "; "))
+                    shrunk: \(remaining.prefix(3).joined(separator: "; "))
+                    reproduction (\(layers) layers, `let clock = ManualClock()`, \
+                    `var layers: [HeadlessLayer?] = (0..<\(layers)).map { _ in HeadlessLayer(clock: clock) }`):
+                    \(code)
+                    """)
+            }
+        }
+        #expect(failures == 0, "\(failures) of \(checked) scenarios violated an invariant")
+        print("ScenarioFuzz: \(checked) scenarios, \(failures) with violations")
+    }
+}
