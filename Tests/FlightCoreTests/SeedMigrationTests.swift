@@ -65,3 +65,52 @@ struct FlightAnimatorMigrationTests {
         #expect(events == ["cancel", "stop false", "second stop true"])
     }
 }
+
+/// PVView's and RazzleDazzle's spellings, with values worked out by hand.
+@MainActor
+@Suite("Coming from PVView and RazzleDazzle")
+struct PageAndFilmstripMigrationTests {
+    @Test("Every action kind has its shorthand; a custom action can define its own reverse")
+    func shorthandsAndCustomReverse() {
+        @MainActor final class Pages: PageAnimatorDataSource {
+            let view = HeadlessLayer()
+            func numberOfPages(in animator: PageAnimator) -> Int { 2 }
+            func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["v"] }
+            func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget { view }
+            func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+                // PVView's letter-spacing example: spreads out as 10p, comes back as 20(1 − p)².
+                let spacing = PageAction.custom(reverse: { p, host in
+                    _ = host.setModelValue(20 * (1 - p) * (1 - p), forKeyPath: "letterSpacing")
+                }) { p, host in
+                    _ = host.setModelValue(10 * p, forKeyPath: "letterSpacing")
+                }
+                if page == 0 {
+                    return [spacing, .size(from: RelativeSize(width: 100, height: 50), to: RelativeSize(width: 200, height: 150))]
+                }
+                return [spacing.reversed(),
+                        .frame(fromOrigin: RelativePoint(x: 0, y: 0), fromSize: RelativeSize(width: 100, height: 100),
+                               toOrigin: RelativePoint(x: 40, y: 80), toSize: RelativeSize(width: 300, height: 100))]
+            }
+        }
+        let pages = Pages()
+        let animator = PageAnimator(axis: .horizontal, containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+        animator.update(offset: 80)    // page 0, a quarter
+        #expect(pages.view.value(forKeyPath: "letterSpacing", as: Double.self) == 2.5)
+        #expect(pages.view.bounds.size == CGSize(width: 125, height: 75))
+        animator.update(offset: 400)   // page 1, a quarter: the custom reverse, 20 · 0.75²
+        #expect(pages.view.value(forKeyPath: "letterSpacing", as: Double.self) == 11.25)
+        #expect(pages.view.frame == CGRect(x: 10, y: 20, width: 150, height: 100))
+    }
+
+    @Test("RazzleDazzle's addKeyframe(_:value:) and animation[time] = value")
+    func razzleDazzleSpellings() {
+        var alpha = KeyframeTrack<Double>()
+        alpha.addKeyframe(0, value: 0)
+        alpha.addKeyframe(100, value: 1, easing: .inQuadratic)
+        alpha[200] = 0
+        #expect(alpha[50] == 0.5)
+        // inQuadratic from 1 to 0, a quarter of the way through its segment: 1 − 1·(1/4)².
+        #expect(alpha[125] == 1 - 0.0625)
+        #expect(alpha.keyframes.count == 3)
+    }
+}

@@ -78,6 +78,19 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         }
     }
 
+    /// Adds a keyframe: RazzleDazzle's `addKeyframe(_:value:)`, the same as
+    /// ``add(_:at:easing:)``.
+    public mutating func addKeyframe(_ time: Double, value: Value, easing: Easing = .linear) {
+        add(value, at: time, easing: easing)
+    }
+
+    /// RazzleDazzle's `animation[time] = value`: reading gives the value at `time` (nil for an
+    /// empty track); writing adds a linear keyframe there (writing nil does nothing).
+    public subscript(time: Double) -> Value? {
+        get { value(at: time) }
+        set { if let newValue { add(newValue, at: time) } }
+    }
+
     /// The value at `time`; nil for an empty track.
     public func value(at time: Double) -> Value? {
         guard let first = keyframes.first, let last = keyframes.last else { return nil }

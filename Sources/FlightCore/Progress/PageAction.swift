@@ -155,6 +155,31 @@ public struct PageAction: Sendable {
         PageAction(.group(actions), parameters: parameters)
     }
 
+    /// Resizes.
+    public static func size(from: RelativeSize, to: RelativeSize, parameters: ActionParameters = .default) -> PageAction {
+        PageAction(.size(from: from, to: to), parameters: parameters)
+    }
+
+    /// Moves and resizes the frame.
+    public static func frame(
+        fromOrigin: RelativePoint, fromSize: RelativeSize, toOrigin: RelativePoint, toSize: RelativeSize,
+        parameters: ActionParameters = .default
+    ) -> PageAction {
+        PageAction(.frame(fromOrigin: fromOrigin, fromSize: fromSize, toOrigin: toOrigin, toSize: toSize),
+                   parameters: parameters)
+    }
+
+    /// Your own action: `step(p, host)` sets the target's values for progress `p` in `0...1`;
+    /// `reverse`, if given, is what the reversed action does (PVView's custom actions define
+    /// their own reverse), otherwise the step with progress `1 − p`.
+    public static func custom(
+        parameters: ActionParameters = .default,
+        reverse: (@MainActor @Sendable (Double, any AnimationHost) -> Void)? = nil,
+        _ step: @escaping @MainActor @Sendable (Double, any AnimationHost) -> Void
+    ) -> PageAction {
+        PageAction(.custom(CustomPageAction(step, reverse: reverse)), parameters: parameters)
+    }
+
     /// The same action run backwards (from its end to its start), with new parameters or its own.
     public func reversed(with newParameters: ActionParameters? = nil) -> PageAction {
         let parameters = newParameters ?? self.parameters
@@ -230,16 +255,25 @@ public struct PageAction: Sendable {
 /// reverse.
 public struct CustomPageAction: Sendable {
     let step: @MainActor @Sendable (Double, any AnimationHost) -> Void
+    let reverseStep: (@MainActor @Sendable (Double, any AnimationHost) -> Void)?
 
     /// Creates an action from its step; `step(p, host)` sets the target's values for progress `p`.
-    public init(_ step: @escaping @MainActor @Sendable (Double, any AnimationHost) -> Void) {
+    /// `reverse`, if given, is the step of the reversed action (PVView's letter-spacing example
+    /// reverses by its own rule); without it the reversed action runs `step` with `1 − p`.
+    public init(
+        _ step: @escaping @MainActor @Sendable (Double, any AnimationHost) -> Void,
+        reverse: (@MainActor @Sendable (Double, any AnimationHost) -> Void)? = nil
+    ) {
         self.step = step
+        reverseStep = reverse
     }
 
-    /// The same step with progress running backwards.
+    /// The action run backwards: its own reverse if it has one (whose reverse is this step
+    /// again), else the step with progress running backwards.
     var reversed: CustomPageAction {
         let step = self.step
-        return CustomPageAction { p, host in step(1 - p, host) }
+        if let reverseStep { return CustomPageAction(reverseStep, reverse: step) }
+        return CustomPageAction({ p, host in step(1 - p, host) }, reverse: step)
     }
 }
 
