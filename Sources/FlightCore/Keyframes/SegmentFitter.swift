@@ -46,10 +46,14 @@ protocol SegmentSource {
     /// than ``error(from:to:timing:limit:)`` (along a curved path, the error of the progress
     /// alone); nil where it is not.
     func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double?
+    /// The first point strictly inside the segment where the motion crosses a kink of its path
+    /// (see `InterpolationPath.kinks`), or nil.
+    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> FitPoint<Channels>?
 }
 
 extension SegmentSource {
     func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double? { nil }
+    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> FitPoint<Channels>? { nil }
 }
 
 /// Fits keyframe segments with timing curves to a motion, as few as keep the host's playback
@@ -143,6 +147,14 @@ enum SegmentFitter {
                 longest = limit - start.u
                 trial = longest
                 end = extremum
+                atLimit = true
+            }
+            if let kink = source.kinkCrossing(from: start, to: end), kink.u - start.u > minimumSpan {
+                // The path bends sharply here: end the segment on it.
+                limit = kink.u
+                longest = limit - start.u
+                trial = longest
+                end = kink
                 atLimit = true
             }
             var timing = hermiteTiming(from: start, to: end)

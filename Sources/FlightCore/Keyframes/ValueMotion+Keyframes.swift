@@ -175,6 +175,22 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     var breakpoints: [Double] { breakpointList }
     var isScalar: Bool { true }
 
+    func kinkCrossing(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>) -> FitPoint<SIMD2<Double>>? {
+        let kinks = path.kinks
+        guard !kinks.isEmpty else { return nil }
+        let (start, end) = (a.value[0], b.value[0])
+        // A segment never turns back, so the progress crosses a kink between its ends or not at all.
+        guard let kink = kinks.filter({ ($0 - start) * ($0 - end) < 0 }).min(by: { abs($0 - start) < abs($1 - start) })
+        else { return nil }
+        var (low, high) = (a.u, b.u)
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if (progress(at: middle) - kink) * (start - kink) > 0 { low = middle } else { high = middle }
+            if high - low <= 4 * high.ulp { break }
+        }
+        return point(at: high, side: .inside)
+    }
+
     func progress(at u: Double) -> Double {
         isPhysical ? trajectory.value(at: u * trajectory.duration) : curve.progress(at: u)
     }

@@ -108,9 +108,16 @@ public protocol InterpolationPath: Sendable {
     /// ``AnimatableValue/distance(to:)`` units. Paths that can measure this without building the
     /// value (colours, in their mixing space) make keyframe fitting cheaper.
     func distance(from value: Value, toValueAt fraction: Double) -> Double
+    /// Fractions at which the path bends sharply or jumps (a colour mix whose alpha reaches 0 or
+    /// 1 and is clamped there; a transform that cannot be decomposed and switches at 50 %).
+    /// Keyframe segments end at these, so that each stays on a smooth stretch. None by default.
+    var kinks: [Double] { get }
 }
 
 extension InterpolationPath {
+    /// None: the path is smooth.
+    public var kinks: [Double] { [] }
+
     /// `value.distance(to: value(at: fraction))`.
     public func distance(from value: Value, toValueAt fraction: Double) -> Double {
         value.distance(to: self.value(at: fraction))

@@ -168,6 +168,13 @@ public struct ColorPath: InterpolationPath {
         return color
     }
 
+    /// Where the mixed alpha reaches 0 or 1: beyond them (overshooting easings) it is clamped.
+    public var kinks: [Double] {
+        let change = end.w - start.w
+        guard change != 0 else { return [] }
+        return [(0 - start.w) / change, (1 - start.w) / change].filter { $0.isFinite }.sorted()
+    }
+
     /// The distance from `value` to the mix at `fraction`, measured in the premultiplied mixing
     /// space where the mix is a straight line (as ``Color/distance(to:)`` measures it).
     public func distance(from value: Color, toValueAt fraction: Double) -> Double {

@@ -130,6 +130,9 @@ public struct Transform2DPath: InterpolationPath {
 
     fileprivate var isDiscrete: Bool { discrete != nil }
 
+    /// The switch at 50 % when an end cannot be decomposed.
+    public var kinks: [Double] { discrete == nil ? [] : [0.5] }
+
     /// The transform at `fraction` of the way.
     public func value(at fraction: Double) -> Transform2D {
         if let (from, to) = discrete { return fraction < 0.5 ? from : to }

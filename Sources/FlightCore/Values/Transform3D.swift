@@ -197,6 +197,15 @@ public struct Transform3DPath: InterpolationPath {
         }
     }
 
+    /// The switch at 50 % when an end cannot be decomposed.
+    public var kinks: [Double] {
+        switch kind {
+        case .planar(let path): path.kinks
+        case .spatial: []
+        case .discrete: [0.5]
+        }
+    }
+
     /// The transform at `fraction` of the way.
     public func value(at fraction: Double) -> Transform3D {
         switch kind {
