@@ -18,7 +18,7 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     case targetDeallocated(String)
     /// A motion too large to show within its tolerance in
     /// ``ValueMotion/maximumKeyframes`` keyframes (or with a tolerance below a ten-billionth of
-    /// its extent) is shown within the wider tolerance given, in display units.
+    /// its travel) is shown within the wider tolerance given, in display units.
     case toleranceWidened(keyPath: String, tolerance: Double)
 
     /// A sentence that says what went wrong.

@@ -30,14 +30,14 @@ extension ValueMotion {
     }
 
     /// The most keyframes one motion gets. Beyond it, and below a ten-billionth of the motion's
-    /// extent, the tolerance widens, so that the work for one property stays bounded whatever
+    /// travel, the tolerance widens, so that the work for one property stays bounded whatever
     /// its values (a 10¹² pt move at 0.5 pt would otherwise take a million keyframes).
     public static var maximumKeyframes: Int { 1_000 }
 
     /// The keyframes, and the tolerance they were fitted to when it had to be wider than asked.
     func boundedKeyframes(tolerance: KeyframeTolerance) -> (keyframes: Keyframes<Value>, widenedTo: Double?) {
         let asked = displayBound(tolerance)
-        var bound = max(asked, 1e-10 * extent)
+        var bound = max(asked, 1e-10 * from.distance(to: to))
         var fitted = fittedKeyframes(bound: bound)
         while fitted.count > Self.maximumKeyframes {
             bound *= 4
@@ -133,7 +133,12 @@ extension ValueMotion {
 
     /// The tolerance in display units: absolute as given, relative to ``extent``.
     private func displayBound(_ tolerance: KeyframeTolerance) -> Double {
-        let bound = tolerance.bound(extent: extent)
+        let bound: Double
+        if case .absolute(let value) = tolerance, value > 0, value.isFinite {
+            bound = value
+        } else {
+            bound = tolerance.bound(extent: extent)
+        }
         return bound > 0 && bound.isFinite ? bound : 1e-9
     }
 
