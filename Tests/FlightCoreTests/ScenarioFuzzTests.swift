@@ -13,7 +13,10 @@ import Testing
 //
 //     FLIGHT_FUZZ_SCENARIOS=100000 swift test -c release --filter ScenarioFuzz
 //
-// (`FLIGHT_FUZZ_FIRST_SEED` moves the window of seeds.)
+// (`FLIGHT_FUZZ_FIRST_SEED` moves the window of seeds.) Memory over many animate cycles (10,000
+// in CI):
+//
+//     FLIGHT_FUZZ_CYCLES=100000 swift test -c release --filter MemoryCycle
 
 /// One step of a scenario.
 enum FuzzOp: CustomStringConvertible {
@@ -506,5 +509,51 @@ struct ScenarioFuzzTests {
         }
         #expect(failures == 0, "\(failures) of \(checked) scenarios violated an invariant")
         print("ScenarioFuzz: \(checked) scenarios, \(failures) with violations")
+    }
+}
+
+@MainActor
+@Suite("Memory over many animate cycles")
+struct MemoryCycleTests {
+    static var cycles: Int {
+        ProcessInfo.processInfo.environment["FLIGHT_FUZZ_CYCLES"].flatMap(Int.init) ?? 10_000
+    }
+
+    /// Resident memory in bytes (Linux `/proc/self/statm`), or nil elsewhere.
+    static func residentBytes() -> Int? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * 4096
+    }
+
+    @Test("Animate cycles with varied targets, redirects and triggers leave no memory behind")
+    func flat() {
+        var random = SplitMix64(seed: 99)
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock), follower = HeadlessLayer(clock: clock)
+        weak var firstGroup: AnimationGroup?
+        var residentAfterWarmUp: Int?
+        for cycle in 0..<Self.cycles {
+            let group = layer.animate { a in
+                a.position(CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)))
+                    .duration(random.uniform(0.1...0.5)).easing(cycle % 3 == 0 ? .spring(.bouncy) : .outCubic)
+                a.backgroundColor(Color(red: random.uniform(0...1), green: 0.4, blue: 0.6)).duration(0.3)
+                a.triggerOnProgress(0.5, onView: follower) { $0.alpha(random.uniform(0...1)).duration(0.2) }
+            }
+            if cycle == 0 { firstGroup = group }
+            clock.advance(by: random.uniform(0.01...0.2))
+            if cycle == Self.cycles / 10 { residentAfterWarmUp = Self.residentBytes() }
+        }
+        clock.advance(by: 10)
+        #expect(firstGroup == nil)
+        #expect(layer.animationState.activeGroups.isEmpty && follower.animationState.activeGroups.isEmpty)
+        #expect(layer.animationKeys.isEmpty && follower.animationKeys.isEmpty)
+        #expect(!clock.hasPendingEvents)
+        if let before = residentAfterWarmUp, let after = Self.residentBytes() {
+            // Flat: no growth with the number of cycles beyond allocator noise.
+            #expect(after - before < 8 << 20, "resident memory grew by \(after - before) bytes")
+            print("MemoryCycle: \(Self.cycles) cycles, resident memory \(after - before) bytes more than after a tenth")
+        }
     }
 }
