@@ -459,7 +459,7 @@ final class ScenarioRunner {
 @Suite("Scenario fuzzer")
 struct ScenarioFuzzTests {
     static var scenarioCount: Int {
-        ProcessInfo.processInfo.environment["FLIGHT_FUZZ_SCENARIOS"].flatMap(Int.init) ?? 1_500
+        ProcessInfo.processInfo.environment["FLIGHT_FUZZ_SCENARIOS"].flatMap(Int.init) ?? 2_000
     }
 
     static var firstSeed: UInt64 {
