@@ -65,13 +65,17 @@ extension SegmentSource {
 /// cubic polynomial of time). A polynomial of degree ≤ 3 is therefore reproduced exactly. Where
 /// a slope is too steep for a control point to stay inside `0...1` (a vertical tangent, say),
 /// the handle is shortened along the tangent until it does, so that every control point stays
-/// in the unit square CoreAnimation is documented for.
+/// in the unit square CoreAnimation is documented for. Where the Hermite curve misses, the two
+/// handle lengths are refined so that the curve also passes through the motion at a third and
+/// two thirds of the segment.
 ///
 /// Segments are placed greedily from the start: each one is made as long as it can be while
-/// its error, measured under the host's interpolation at seven instants, stays within the
-/// tolerance; the next length to try comes from the error's fourth-power law. Segments end at
-/// the easing's breakpoints (the pieces of `inOut` curves and bounces, the jumps of steps) and,
-/// for one-channel motions, at extrema, where the velocity changes sign.
+/// its error, measured under the host's interpolation at seven instants (more near a shortened
+/// handle, and sixteenths along curved paths and for several channels), stays within
+/// ``margin`` of the tolerance; the next length to try comes from how the error grew between
+/// the last two tries. Segments end at the easing's breakpoints (the pieces of `inOut` curves
+/// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
+/// extrema, where the velocity changes sign.
 enum SegmentFitter {
     /// The share of the tolerance the sampled error may use: the rest covers the error between
     /// sample instants.
