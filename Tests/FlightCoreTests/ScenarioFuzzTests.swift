@@ -416,7 +416,7 @@ final class ScenarioRunner {
                 let explained = groups.contains { other in
                     other.group !== parent && other.spec === spec && !jumped.contains(ObjectIdentifier(other.group))
                         && other.group.offset(of: trigger.moment).map { other.group.beginTime + $0 } == moment
-                        && (other.group.finished || (stopTime[ObjectIdentifier(other.group)].map { moment < $0 } ?? true))
+                        && (other.group.finished || (stopTime[ObjectIdentifier(other.group)].map { moment <= $0 + 1e-9 } ?? true))
                 }
                 if !live && fired > 0 && !explained { violation("a trigger fired after its group was cut short") }
             }

@@ -200,7 +200,22 @@ enum SegmentFitter {
             }
         }
         if let accepted { return (accepted.point, accepted.timing) }
-        // Nothing fitted, down to the shortest span: take the last try (a discontinuity).
+        // The tries ran out before one fitted (the error's growth was misjudged): halve the
+        // shortest span tried until one fits, so that no segment is ever taken over its
+        // tolerance; only a span down to the shortest (a discontinuity) is taken as it is.
+        var span = min(trial, rejected, longest)
+        while span > minimumSpan {
+            span /= 2
+            let end = source.point(at: start.u + span, side: .inside)
+            var timing = hermiteTiming(from: start, to: end)
+            var error = source.error(from: start, to: end, timing: timing, limit: bound)
+            if error > bound, let refined = refinedTiming(source, from: start, to: end) {
+                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
+                if refinedError < error { (timing, error) = (refined, refinedError) }
+            }
+            fallback = (end, timing)
+            if error <= bound { return (end, timing) }
+        }
         return fallback ?? (source.point(at: limit, side: .left), .linear)
     }
 
