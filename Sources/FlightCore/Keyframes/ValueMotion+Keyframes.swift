@@ -237,11 +237,16 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
         var worst = 0.0
         if Value.Path.isComponentwise {
-            // A straight path: the error is the progress error times the travel.
-            SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            // A straight path: the error is the progress error times the travel, sampled at
+            // sixteenths too (cheap here), where a refined curve can bulge between eighths.
+            func check(_ fraction: Double) -> Bool {
                 let host = start + change * timing.progress(at: fraction)
                 worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
                 return worst <= limit
+            }
+            SegmentFitter.forEachSampleFraction(of: timing, check)
+            for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+                _ = check(sixteenth / 16)
             }
             return worst
         }
