@@ -47,25 +47,25 @@ final class KeyframeCache: @unchecked Sendable {
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept.
     func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>) -> Keyframes<Double> {
-        if let kept = lock.withLock({ progressFits[key] }) { return kept }
-        let fitted = fit()
-        lock.withLock {
-            if progressFits.updateValue(fitted, forKey: key) == nil {
-                progressOrder.append(key)
-                if progressOrder.count > Self.capacity { progressFits[progressOrder.removeFirst()] = nil }
-            }
-        }
-        return fitted
+        Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit)
     }
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept.
     func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>) -> Keyframes<Value> {
-        if let kept = lock.withLock({ pathFits[key] }) as? Keyframes<Value> { return kept }
+        Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock, fit: fit)
+    }
+
+    /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
+    /// store holds more than ``capacity``.
+    private static func kept<Key: Hashable, Stored, Fitted>(
+        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Fitted
+    ) -> Fitted {
+        if let kept = lock.withLock({ store[key] }) as? Fitted { return kept }
         let fitted = fit()
         lock.withLock {
-            if pathFits.updateValue(fitted, forKey: key) == nil {
-                pathOrder.append(key)
-                if pathOrder.count > Self.capacity { pathFits[pathOrder.removeFirst()] = nil }
+            if store.updateValue(fitted as! Stored, forKey: key) == nil {
+                order.append(key)
+                if order.count > capacity { store[order.removeFirst()] = nil }
             }
         }
         return fitted

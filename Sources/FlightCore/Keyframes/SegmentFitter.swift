@@ -161,14 +161,7 @@ enum SegmentFitter {
                 end = kink
                 atLimit = true
             }
-            var timing = hermiteTiming(from: start, to: end)
-            var error = source.error(from: start, to: end, timing: timing, limit: bound)
-            // A better timing curve can only help if the timing is what misses.
-            if error > bound, (source.timingError(from: start, to: end, timing: timing) ?? .infinity) > bound / 2,
-               let refined = refinedTiming(source, from: start, to: end) {
-                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
-                if refinedError < error { (timing, error) = (refined, refinedError) }
-            }
+            let (timing, error) = bestTiming(source, from: start, to: end, bound: bound)
             fallback = (end, timing)
             // How the error grows with the span: fourth order for a timing curve's fit, second
             // for a chord across a curved path; estimated from the last two tries.
@@ -207,16 +200,26 @@ enum SegmentFitter {
         while span > minimumSpan {
             span /= 2
             let end = source.point(at: start.u + span, side: .inside)
-            var timing = hermiteTiming(from: start, to: end)
-            var error = source.error(from: start, to: end, timing: timing, limit: bound)
-            if error > bound, let refined = refinedTiming(source, from: start, to: end) {
-                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
-                if refinedError < error { (timing, error) = (refined, refinedError) }
-            }
+            let (timing, error) = bestTiming(source, from: start, to: end, bound: bound)
             fallback = (end, timing)
             if error <= bound { return (end, timing) }
         }
         return fallback ?? (source.point(at: limit, side: .left), .linear)
+    }
+
+    /// The Hermite timing curve of a segment, or the refined one where the Hermite curve misses
+    /// and a better timing can help (where the timing is what misses), with its error.
+    private static func bestTiming<Source: SegmentSource>(
+        _ source: Source, from start: FitPoint<Source.Channels>, to end: FitPoint<Source.Channels>, bound: Double
+    ) -> (CubicBezier, Double) {
+        var timing = hermiteTiming(from: start, to: end)
+        var error = source.error(from: start, to: end, timing: timing, limit: bound)
+        if error > bound, (source.timingError(from: start, to: end, timing: timing) ?? .infinity) > bound / 2,
+           let refined = refinedTiming(source, from: start, to: end) {
+            let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
+            if refinedError < error { (timing, error) = (refined, refinedError) }
+        }
+        return (timing, error)
     }
 
     /// The handle directions of a segment's timing curve, from the slopes at its ends in the
