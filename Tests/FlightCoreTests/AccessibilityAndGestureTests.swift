@@ -1,4 +1,5 @@
 import FlightCore
+import FlightTestSupport
 import Foundation
 import Testing
 
@@ -41,14 +42,60 @@ struct AccessibilityAndGestureTests {
         }
     }
 
-    @Test("Cross-fade: motion jumps, fades still fade")
+    @Test("Cross-fade: the layer fades out, jumps while invisible and fades in; nothing moves, no sibling fades")
     func crossFade() {
         withReducedMotion(.crossFade(duration: 0.2)) {
-            let layer = HeadlessLayer()
+            let clock = ManualClock()
+            let root = HeadlessLayer(clock: clock), layer = HeadlessLayer(clock: clock), sibling = HeadlessLayer(clock: clock)
+            root.addSublayer(layer)
+            root.addSublayer(sibling)
             let group = flight(on: layer)
-            #expect(group.property("position")?.duration == 0 && group.property("bounds")?.duration == 0)
-            #expect(group.property("opacity")?.duration == 0.2)
-            #expect(layer.presentation().position == CGPoint(x: 300, y: 0))
+            #expect(group.duration == 0.2)
+            #expect(root.animationKeys.isEmpty && sibling.animationKeys.isEmpty)
+            var previous = layer.presentation()
+            var lowest = (opacity: 1.0, time: 0.0)
+            for frame in 1...36 {
+                let time = Double(frame) / 120
+                clock.advance(to: time)
+                let shown = layer.presentation()
+                // Geometry is either where it was or where it goes, never between, and it only
+                // changes while the layer is invisible.
+                #expect(shown.position == .zero || shown.position == CGPoint(x: 300, y: 0), "t=\(time)")
+                if shown.position != previous.position || shown.bounds != previous.bounds {
+                    #expect(shown.opacity < 0.5 / 255 && previous.opacity <= 1, "t=\(time)")
+                    expectClose(time, 0.1, absolute: 1e-9)
+                }
+                if shown.opacity < lowest.opacity { lowest = (shown.opacity, time) }
+                // Down to the jump, then up: no flicker.
+                if time <= 0.1 { #expect(shown.opacity <= previous.opacity + 1e-12, "t=\(time)") }
+                if time > 0.1 && time <= 0.2 { #expect(shown.opacity >= previous.opacity - 1e-12, "t=\(time)") }
+                #expect(sibling.presentation().opacity == 1 && root.presentation().opacity == 1)
+                previous = shown
+            }
+            #expect(lowest.opacity < 1e-9)
+            expectClose(lowest.time, 0.1, absolute: 1e-9)
+            let end = layer.presentation()
+            #expect(end.position == CGPoint(x: 300, y: 0) && end.bounds.width == 50)
+            expectClose(end.opacity, 0.2, absolute: 1e-12)
+            #expect(group.hasEnded && group.finished && layer.animationKeys.isEmpty)
+        }
+    }
+
+    @Test("Cross-fade fades only a layer that moves")
+    func crossFadeOnlyWhatMoves() {
+        withReducedMotion(.crossFade(duration: 0.2)) {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 300, y: 0)
+            layer.animate { animator in
+                animator.position(CGPoint(x: 300, y: 0)).duration(0.8)   // already there
+                animator.backgroundColor(Color(red: 1, green: 0, blue: 0)).duration(0.8)
+            }
+            for frame in 1...30 {
+                clock.advance(to: Double(frame) / 120)
+                #expect(layer.presentation().opacity == 1)
+            }
+            #expect(layer.presentation().backgroundColor == Color(red: 1, green: 0, blue: 0))
         }
     }
 

@@ -29,13 +29,10 @@ final class RecordingLayer: AnimationTarget, AnimationHost {
         layer.apply(changes)
     }
 
-    /// The last batch as CoreAnimation steps, with a layer whose time runs at twice the media
-    /// time from 5 s on (as `convertTime(_:from: nil)` would report for such a layer).
+    /// The last batch as CoreAnimation steps.
     func lastSteps() -> [CoreAnimationStep] {
-        CoreAnimationStep.plan(batches.last ?? []) { RecordingLayer.layerTime($0) }
+        CoreAnimationStep.plan(batches.last ?? [])
     }
-
-    static func layerTime(_ time: TimeInterval) -> TimeInterval { 5 + 2 * time }
 }
 
 /// CoreAnimation's keyframe rule, written out independently of Flight: find the segment by key
@@ -85,13 +82,13 @@ struct CoreAnimationPlanTests {
         #expect(animations.map(\.key) == ["\(group.key).0", "\(group.key).1"])
         for animation in animations {
             let property = try #require(group.property(animation.keyPath))
-            #expect(animation.beginTime == RecordingLayer.layerTime(1))
+            #expect(animation.beginTime == 1)
             #expect(animation.duration == property.duration)
             #expect(animation.keyTimes == property.keyTimes)
             #expect(animation.keyTimes.first == 0 && animation.keyTimes.last == 1)
             #expect(zip(animation.keyTimes, animation.keyTimes.dropFirst()).allSatisfy { $0 < $1 })
             #expect(animation.timingFunctions.count == animation.values.count - 1)
-            #expect(animation.fillMode == .backwards && animation.isRemovedOnCompletion)
+            #expect(animation.fillMode == .backwards && !animation.isRemovedOnCompletion)
             // Every control point inside the unit square, where CoreAnimation is documented.
             for curve in animation.timingFunctions {
                 #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(curve)")
@@ -127,7 +124,7 @@ struct CoreAnimationPlanTests {
             return
         }
         #expect(removed == "\(first.key).0")
-        #expect(added.key == "\(second.key).0" && added.beginTime == RecordingLayer.layerTime(0.25))
+        #expect(added.key == "\(second.key).0" && added.beginTime == 0.25)
         #expect(host.layer.animationKeys == ["\(first.key).1", "\(second.key).0"])
         #expect(!first.hasEnded)
     }

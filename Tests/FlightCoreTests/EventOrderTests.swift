@@ -63,12 +63,15 @@ struct EventOrderTests {
                 animator.setDidStartCallback { second = $0 }
             }
         }
-        for frame in 1...60 { clock.advance(to: Double(frame) / 60) }
+        var shown: [CGPoint] = []
+        for frame in 1...60 {
+            clock.advance(to: Double(frame) / 60)
+            shown.append(b.presentation().position)
+        }
         let group = try #require(second)
         #expect(group.beginTime == 0.51)
-        // At the first frame after 0.51 s the second move has already run 0.0067 s.
-        let shown = b.presentation(at: 31.0 / 60).position
-        expectClose(Double(shown.y), 100 * (31.0 / 60 - 0.51) / 0.3, absolute: 0.5)
+        // At the first frame after 0.51 s (frame 31) the second move has already run 0.0067 s.
+        expectClose(Double(shown[30].y), 100 * (31.0 / 60 - 0.51) / 0.3, absolute: 0.5)
     }
 
     @Test("A released target's group stops once, not finished, and its triggers never fire")
@@ -78,7 +81,7 @@ struct EventOrderTests {
         var stops: [Bool] = []
         var triggered = 0
         var layer: HeadlessLayer? = HeadlessLayer(clock: clock)
-        weak var weakLayer = layer
+        weak let weakLayer = layer
         layer!.animate { animator in
             animator.position(CGPoint(x: 300, y: 0)).duration(0.5)
             animator.setDidStopCallback { _, finished in stops.append(finished) }

@@ -10,7 +10,7 @@ import Testing
 struct KeyframeSegmentTests {
     /// The description CoreAnimation would receive for keyframes of a motion beginning at 0.
     static func description<Value>(_ keys: Keyframes<Value>) -> CoreAnimationKeyframeAnimation {
-        CoreAnimationKeyframeAnimation(key: "k", animation: LayerAnimation(keyPath: "k", beginTime: 0, keyframes: keys)) { $0 }
+        CoreAnimationKeyframeAnimation(key: "k", animation: LayerAnimation(keyPath: "k", beginTime: 0, keyframes: keys))
     }
 
     /// The worst distance between CoreAnimation's playback of `keys` and `motion`, over a dense

@@ -3,9 +3,12 @@ import FlightTestSupport
 import Foundation
 import Testing
 
-// A seeded scenario fuzzer over the public API: 1–4 headless layers on one clock; animate,
-// register, apply (animated or not, known and unknown keys), bad values, nested triggers of every
-// kind aimed at any layer, frames of every size, layers released mid-flight. After every step
+// A seeded scenario fuzzer over the public API: 1–4 headless layers on one clock, each at its
+// own speed (a window sped up for UI tests, slowed down), half the scenarios with a device's
+// commit lag and late removal reports; animate, register, apply (animated or not, known and
+// unknown keys), bad values, nested triggers of every kind aimed at any layer, frames of every
+// size, layers released mid-flight, the app removing animations, moving to the background, a
+// view leaving its window. After every step
 // and every frame it checks what a user relies on (see `ScenarioRunner.check`). A failure prints
 // the seed and a shrunk Swift reproduction.
 //
@@ -25,20 +28,29 @@ enum FuzzOp: CustomStringConvertible {
     case apply(layer: Int, key: String, animated: Bool)
     case advance(TimeInterval)
     case release(layer: Int)
+    case removeAll(layer: Int)
+    case background
+    case leaveWindow(layer: Int)
 
     /// The step as Swift, for a reproduction.
     var description: String {
         switch self {
         case let .animate(layer, group):
-            "layers[\(layer)]?.animate(\(group.priority)) { a in\n\(group.swift(indent: 4))}"
+            "layers[\(layer)]?.animate(.\(group.priority)) { a in\n\(group.swift(indent: 4))}"
         case let .register(layer, key, group):
-            "layers[\(layer)]?.registerAnimation(forKey: \"\(key)\", timingPriority: \(group.priority)) { a in\n\(group.swift(indent: 4))}"
+            "layers[\(layer)]?.registerAnimation(forKey: \"\(key)\", timingPriority: .\(group.priority)) { a in\n\(group.swift(indent: 4))}"
         case let .apply(layer, key, animated):
             "layers[\(layer)]?.applyAnimation(forKey: \"\(key)\", animated: \(animated))"
         case .advance(let interval):
             "clock.advance(by: \(interval))"
         case .release(let layer):
             "layers[\(layer)] = nil"
+        case .removeAll(let layer):
+            "layers[\(layer)]?.removeAllAnimations()"
+        case .background:
+            "clock.simulateEnteringBackground()"
+        case .leaveWindow(let layer):
+            "layers[\(layer)]?.simulateLeavingWindow()"
         }
     }
 }
@@ -54,6 +66,8 @@ struct FuzzProperty {
     var target: Target
     var duration: TimeInterval
     var easing: Easing
+    /// The easing as Swift.
+    var easingSwift: String
     var isPrimary: Bool
 
     /// Whether Flight must reject it (and report it).
@@ -91,7 +105,7 @@ struct FuzzProperty {
 
     var swift: String {
         let setter = switch target {
-        case .position(let p): "a.position(CGPoint(x: \(p.x), y: \(p.y)))"
+        case .position(let p): "a.position(CGPoint(x: \(Self.swift(p.x)), y: \(Self.swift(p.y))))"
         case .bounds(let r): "a.bounds(CGRect(x: 0, y: 0, width: \(r.width), height: \(r.height)))"
         case .opacity(let o): "a.alpha(\(o))"
         case .color(let c): "a.backgroundColor(Color(red: \(c.red), green: \(c.green), blue: \(c.blue)))"
@@ -99,7 +113,14 @@ struct FuzzProperty {
         case .custom(let v): "a.value(\(v), forKeyPath: \"progress\")"
         case .wrongType: "a.value(1.0, forKeyPath: \"position\")"
         }
-        return "\(setter).duration(\(duration)).easing(.\(easing)).primary(\(isPrimary))"
+        return "\(setter).duration(\(Self.swift(duration))).easing(\(easingSwift)).primary(\(isPrimary))"
+    }
+
+    /// A number as a Swift expression (`Double.nan`, `-Double.infinity`, `0.25`).
+    static func swift(_ value: Double) -> String {
+        if value.isNaN { return "Double.nan" }
+        if value.isInfinite { return value < 0 ? "-Double.infinity" : "Double.infinity" }
+        return "\(value)"
     }
 }
 
@@ -132,10 +153,10 @@ final class FuzzGroup {
         var lines = properties.map { pad + $0.swift + "\n" }
         for trigger in triggers {
             let call = switch trigger.moment {
-            case .start: "a.triggerOnStart(onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
-            case .completion: "a.triggerOnCompletion(onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
-            case .timeProgress(let f): "a.triggerOnProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
-            case .valueProgress(let f): "a.triggerOnValueProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: \(trigger.group.priority))"
+            case .start: "a.triggerOnStart(onView: layers[\(trigger.layer)]!, timingPriority: .\(trigger.group.priority))"
+            case .completion: "a.triggerOnCompletion(onView: layers[\(trigger.layer)]!, timingPriority: .\(trigger.group.priority))"
+            case .timeProgress(let f): "a.triggerOnProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: .\(trigger.group.priority))"
+            case .valueProgress(let f): "a.triggerOnValueProgress(\(f), onView: layers[\(trigger.layer)]!, timingPriority: .\(trigger.group.priority))"
             }
             lines.append(pad + call + " { a in\n" + trigger.group.swift(indent: indent + 4) + pad + "}\n")
         }
@@ -152,10 +173,14 @@ struct ScenarioGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    static let easings: [Easing] = [
-        .linear, .outCubic, .inOutSine, .outBack, .inBack, .outElastic, .outBounce, .inExponential, .inCircular,
-        .smoothStep, .steps(4, .jumpEnd), .cubicBezier(.easeInEaseOut), .spring(.bouncy),
-        .spring(Spring(duration: 0.3, bounce: 0)), .springDecay(velocity: 800), .decay(.normal),
+    /// The easings scenarios use, each with its Swift spelling for reproductions.
+    static let easings: [(easing: Easing, swift: String)] = [
+        (.linear, ".linear"), (.outCubic, ".outCubic"), (.inOutSine, ".inOutSine"), (.outBack, ".outBack"),
+        (.inBack, ".inBack"), (.outElastic, ".outElastic"), (.outBounce, ".outBounce"),
+        (.inExponential, ".inExponential"), (.inCircular, ".inCircular"), (.smoothStep, ".smoothStep"),
+        (.steps(4, .jumpEnd), ".steps(4, .jumpEnd)"), (.cubicBezier(.easeInEaseOut), ".cubicBezier(.easeInEaseOut)"),
+        (.spring(.bouncy), ".spring(.bouncy)"), (.spring(Spring(duration: 0.3, bounce: 0)), ".spring(Spring(duration: 0.3, bounce: 0))"),
+        (.springDecay(velocity: 800), ".springDecay(velocity: 800)"), (.decay(.normal), ".decay(.normal)"),
     ]
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int(random.uniform(0...Double(items.count) - 1e-9))] }
@@ -175,12 +200,12 @@ struct ScenarioGenerator {
         case 5: .custom(random.uniform(-100...100))
         default: chance(0.3) ? .wrongType : .opacity(random.uniform(0...1))
         }
-        var easing = pick(Self.easings)
+        var (easing, easingSwift) = pick(Self.easings)
         if case .springDecay = easing, case .color = target {
             // A gesture's scalar velocity means nothing for a colour's four components.
-            easing = .spring(.bouncy)
+            (easing, easingSwift) = (.spring(.bouncy), ".spring(.bouncy)")
         }
-        return FuzzProperty(target: target, duration: duration, easing: easing, isPrimary: chance(0.25))
+        return FuzzProperty(target: target, duration: duration, easing: easing, easingSwift: easingSwift, isPrimary: chance(0.25))
     }
 
     mutating func group(layers: Int, depth: Int) -> FuzzGroup {
@@ -209,8 +234,10 @@ struct ScenarioGenerator {
         return FuzzGroup(id: id, properties: properties, priority: pick(TimingPriority.allCases), triggers: triggers)
     }
 
-    mutating func scenario() -> (layers: Int, ops: [FuzzOp]) {
+    mutating func scenario() -> FuzzScenario {
         let layers = Int(random.uniform(1...4.999))
+        let speeds = (0..<layers).map { _ in pick([1, 1, 2, 0.5]) }
+        let device = chance(0.5)
         var ops: [FuzzOp] = []
         for _ in 0..<Int(random.uniform(3...14)) {
             let layer = Int(random.uniform(0...Double(layers) - 1e-9))
@@ -219,18 +246,43 @@ struct ScenarioGenerator {
             case ..<0.55: ops.append(.register(layer: layer, key: pick(["a", "b"]), group: group(layers: layers, depth: 0)))
             case ..<0.65: ops.append(.apply(layer: layer, key: pick(["a", "b", "never"]), animated: chance(0.8)))
             case ..<0.68: ops.append(.release(layer: layer))
+            case ..<0.70: ops.append(.removeAll(layer: layer))
+            case ..<0.71: ops.append(.background)
+            case ..<0.72: ops.append(.leaveWindow(layer: layer))
             default: ops.append(.advance(pick([1.0 / 120, 1.0 / 60, 1.0 / 30, 0.1, 0.3, 1])))
             }
         }
-        return (layers, ops)
+        return FuzzScenario(speeds: speeds, device: device, ops: ops)
+    }
+}
+
+/// A generated scenario: its layers' speeds, whether the clock behaves as a device, its steps.
+struct FuzzScenario {
+    var speeds: [Double]
+    var device: Bool
+    var ops: [FuzzOp]
+
+    /// The set-up, as Swift, for a reproduction.
+    var setUp: String {
+        """
+        let clock = ManualClock(deviceBehaviors: \(device ? ".device" : "[]"))
+        var layers: [HeadlessLayer?] = \(speeds).map { speed in
+            let layer = HeadlessLayer(clock: clock)
+            layer.speed = speed
+            layer.setModelValue(0.0, forKeyPath: "progress")
+            return layer
+        }
+        """
     }
 }
 
 /// Runs a scenario, checking every invariant after every step and frame; returns the violations.
 @MainActor
 final class ScenarioRunner {
-    let clock = ManualClock()
+    let clock: ManualClock
     var layers: [HeadlessLayer?]
+    /// Each layer's speed: its time is the clock's times this.
+    let speeds: [Double]
     var released: Set<Int> = []
     /// Every group started, in order, with its layer and the generated group it came from.
     var groups: [(group: AnimationGroup, layer: Int, spec: FuzzGroup)] = []
@@ -247,14 +299,20 @@ final class ScenarioRunner {
 
     static let checkedKeyPaths = ["position", "bounds", "opacity", "backgroundColor", "transform"]
 
-    init(layerCount: Int) {
+    init(speeds: [Double], device: Bool) {
+        clock = ManualClock(deviceBehaviors: device ? .device : [])
+        self.speeds = speeds
         layers = []
-        for index in 0..<layerCount {
+        for (index, speed) in speeds.enumerated() {
             let layer = HeadlessLayer(clock: clock, name: "layer \(index)")
+            layer.speed = speed
             layer.setModelValue(0.0, forKeyPath: "progress")
             layers.append(layer)
         }
     }
+
+    /// The clock time at which layer `layer`'s time is `time` (as the layer computes it).
+    func clockTime(_ time: TimeInterval, layer: Int) -> TimeInterval { time / speeds[layer] }
 
     func violation(_ text: String) {
         if violations.count < 20 { violations.append("t = \(clock.now): \(text)") }
@@ -302,6 +360,8 @@ final class ScenarioRunner {
         defer { FlightDiagnostics.handler = handler }
         for op in ops {
             perform(op)
+            // The run-loop turn ends: the transaction is committed.
+            clock.commit()
             check()
         }
         // Every frame for three seconds, then long enough for every spring to settle.
@@ -338,13 +398,29 @@ final class ScenarioRunner {
             releaseTime[layer] = releaseTime[layer] ?? clock.now
             previous[layer] = nil
             previousExpected[layer] = nil
+        case .removeAll(let layer):
+            guard let target = layers[layer] else { return }
+            // Groups with an animation on the layer are cut short; a group whose remaining
+            // properties have no duration has nothing there and plays on to its end.
+            let keys = target.animationKeys
+            for entry in groups where entry.layer == layer && !entry.group.hasEnded
+                && keys.contains(where: { $0.hasPrefix(entry.group.key + ".") }) {
+                removedByApp.insert(ObjectIdentifier(entry.group))
+            }
+            target.removeAllAnimations()
+        case .background:
+            clock.simulateEnteringBackground()
+        case .leaveWindow(let layer):
+            layers[layer]?.simulateLeavingWindow()
         }
     }
 
-    /// The value the newest group that animates `keyPath` on `layer` shows, or the model value.
+    /// The value the newest group that animates `keyPath` on `layer` shows at layer time `time`
+    /// (a group the app removed shows nothing), or the model value.
     func expected(_ keyPath: String, layer: Int, at time: TimeInterval) -> (any AnimatableValue)? {
         guard let target = layers[layer] else { return nil }
         guard let owner = groups.last(where: { $0.layer == layer && $0.group.beginTime <= time && $0.group.keyPaths.contains(keyPath) }),
+              !removedByApp.contains(ObjectIdentifier(owner.group)),
               time < owner.group.beginTime + owner.group.duration, let property = owner.group.property(keyPath) else {
             return target.modelValue(forKeyPath: keyPath)
         }
@@ -356,9 +432,9 @@ final class ScenarioRunner {
     }
 
     func check() {
-        let now = clock.now
         for (index, layer) in layers.enumerated() {
             guard let layer else { continue }
+            let now = layer.currentTime
             for keyPath in Self.checkedKeyPaths + ["progress"] {
                 guard let shown = layer.presentationValue(forKeyPath: keyPath) else { continue }
                 if !shown.componentArray.allSatisfy(\.isFinite) { violation("\(keyPath) on layer \(index) is not finite") }
@@ -394,6 +470,10 @@ final class ScenarioRunner {
         for (group, _, _) in groups where stops[ObjectIdentifier(group)]?.count != 1 {
             violation("a group stopped \(stops[ObjectIdentifier(group)]?.count ?? 0) times in the end")
         }
+        // A group whose animations the app removed was cut short.
+        for (group, _, _) in groups where removedByApp.contains(ObjectIdentifier(group)) && stops[ObjectIdentifier(group)] != [false] {
+            violation("a group whose animations the app removed stopped with \(stops[ObjectIdentifier(group)] ?? [])")
+        }
         // Triggers: each fired once exactly when its moment came while its group was live (and
         // its target existed), never otherwise, and its group began at the moment.
         for (parent, parentLayer, spec) in groups {
@@ -402,8 +482,10 @@ final class ScenarioRunner {
                 let children = groups.filter { $0.spec === trigger.group && $0.layer == trigger.layer }
                 // A state applied without animation starts no triggers; a moment never reached, none.
                 guard !jumped.contains(ObjectIdentifier(parent)), let offset = parent.offset(of: trigger.moment) else { continue }
-                let moment = parent.beginTime + offset
-                let fired = children.filter { $0.group.beginTime == moment }.count
+                // The moment on the clock, and the begin time it gives a group on the target layer.
+                let moment = clockTime(parent.beginTime + offset, layer: parentLayer)
+                let childBegin = moment * speeds[trigger.layer]
+                let fired = children.filter { $0.group.beginTime == childBegin }.count
                 if let stoppedAt, abs(stoppedAt - moment) < 1e-9 { continue }
                 let live = stoppedAt.map { moment < $0 } ?? true
                 let targetAlive = !released.contains(trigger.layer) || (releaseTime[trigger.layer].map { moment < $0 } ?? true)
@@ -415,7 +497,7 @@ final class ScenarioRunner {
                 // same trigger at the same moment: only a child no live parent explains counts.
                 let explained = groups.contains { other in
                     other.group !== parent && other.spec === spec && !jumped.contains(ObjectIdentifier(other.group))
-                        && other.group.offset(of: trigger.moment).map { other.group.beginTime + $0 } == moment
+                        && other.group.offset(of: trigger.moment).map { clockTime(other.group.beginTime + $0, layer: other.layer) } == moment
                         && (other.group.finished || (stopTime[ObjectIdentifier(other.group)].map { moment <= $0 + 1e-9 } ?? true))
                 }
                 if !live && fired > 0 && !explained { violation("a trigger fired after its group was cut short") }
@@ -452,6 +534,8 @@ final class ScenarioRunner {
     var releaseTime: [Int: TimeInterval] = [:]
     /// Groups of states applied without animation, which start no triggers.
     var jumped: Set<ObjectIdentifier> = []
+    /// Groups cut short because the app removed their animations.
+    var removedByApp: Set<ObjectIdentifier> = []
     private var isJumping = false
 }
 
@@ -467,20 +551,20 @@ struct ScenarioFuzzTests {
     }
 
     /// Runs one scenario and returns its violations.
-    static func run(layers: Int, ops: [FuzzOp]) -> [String] {
-        ScenarioRunner(layerCount: layers).run(ops)
+    static func run(_ scenario: FuzzScenario) -> [String] {
+        ScenarioRunner(speeds: scenario.speeds, device: scenario.device).run(scenario.ops)
     }
 
-    /// The smallest list of steps (removing one at a time) that still fails.
-    static func shrink(layers: Int, ops: [FuzzOp]) -> [FuzzOp] {
-        var ops = ops
+    /// The scenario with the smallest list of steps (removing one at a time) that still fails.
+    static func shrink(_ scenario: FuzzScenario) -> FuzzScenario {
+        var scenario = scenario
         var index = 0
-        while index < ops.count {
-            var candidate = ops
-            candidate.remove(at: index)
-            if !run(layers: layers, ops: candidate).isEmpty { ops = candidate } else { index += 1 }
+        while index < scenario.ops.count {
+            var candidate = scenario
+            candidate.ops.remove(at: index)
+            if !run(candidate).isEmpty { scenario = candidate } else { index += 1 }
         }
-        return ops
+        return scenario
     }
 
     @Test("Seeded random scenarios keep every invariant (ScenarioFuzz)")
@@ -489,20 +573,20 @@ struct ScenarioFuzzTests {
         var checked = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.scenarioCount)) {
             var generator = ScenarioGenerator(seed: seed)
-            let (layers, ops) = generator.scenario()
-            let violations = Self.run(layers: layers, ops: ops)
+            let scenario = generator.scenario()
+            let violations = Self.run(scenario)
             checked += 1
             guard !violations.isEmpty else { continue }
             failures += 1
             if failures <= 3 {
-                let shrunk = Self.shrink(layers: layers, ops: ops)
-                let code = shrunk.map(\.description).joined(separator: "\n")
-                let remaining = Self.run(layers: layers, ops: shrunk)
+                let shrunk = Self.shrink(scenario)
+                let code = shrunk.ops.map(\.description).joined(separator: "\n")
+                let remaining = Self.run(shrunk)
                 Issue.record("""
                     seed \(seed): \(violations.prefix(3).joined(separator: "; "))
                     shrunk: \(remaining.prefix(3).joined(separator: "; "))
-                    reproduction (\(layers) layers, `let clock = ManualClock()`, \
-                    `var layers: [HeadlessLayer?] = (0..<\(layers)).map { _ in HeadlessLayer(clock: clock) }`):
+                    reproduction (commit with `clock.commit()` after each step):
+                    \(shrunk.setUp)
                     \(code)
                     """)
             }

@@ -67,11 +67,19 @@ enum FlightEngine {
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
-        let now = host.frameScheduler.eventTime ?? host.currentTime
+        let now = host.frameScheduler.eventTime.map { host.hostTime(forSchedulerTime: $0) } ?? host.currentTime
         var requests: [Synchronizer.Request] = []
-        requests.reserveCapacity(plan.properties.count)
+        requests.reserveCapacity(plan.properties.count + 1)
         for property in plan.properties {
             if let request = request(for: property, on: host, at: now) { requests.append(request) }
+        }
+        let dissolve = dissolveDuration(policy, requests)
+        if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == "opacity" }),
+           let opacity = host.modelValue(forKeyPath: "opacity") {
+            // The dissolve fades the layer out and in again, ending at its model opacity.
+            var fade = PropertyPlan(keyPath: "opacity", target: opacity)
+            fade.duration = duration
+            if let request = request(for: fade, on: host, at: now) { requests.append(request) }
         }
 
         let resolved: ResolvedGroup
@@ -91,37 +99,48 @@ enum FlightEngine {
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
         group.state = state
-        var changes: [LayerAnimationChange] = []
-        changes.reserveCapacity(2 * resolved.properties.count)
-        let cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
-        for request in requests {
-            _ = host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath)
-        }
-        if animated && resolved.duration > 0 {
-            state.add(group)
-            // One animation per property that moves, all beginning with the group; the group's
-            // end is the scheduler's, so that it fires in order with the group's triggers.
-            for (index, property) in resolved.properties.enumerated() where property.duration > 0 {
-                var animation = LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: property.keyframes)
-                // A begin time a moment ahead (an event due before the frame about to be shown)
-                // shows the start value until then, never the model's end value.
-                animation.fillMode = .backwards
-                let placed = AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group)
-                state.placed.append(placed)
-                changes.append(.add(key: placed.key, animation: placed.animation))
+        var cut: [AnimationGroup] = []
+        // Take-over, model values and new animations reach the screen together.
+        host.performTogether {
+            var changes: [LayerAnimationChange] = []
+            changes.reserveCapacity(2 * resolved.properties.count)
+            cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
+            var refused: [String] = []
+            for request in requests where !host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath) {
+                FlightDiagnostics.report(.hostCannotHold(keyPath: request.plan.keyPath, type: "\(type(of: request.plan.target))"))
+                refused.append(request.plan.keyPath)
             }
+            if animated && resolved.duration > 0 {
+                state.add(group)
+                // One animation per property that moves, all beginning with the group; the group's
+                // end is the scheduler's, so that it fires in order with the group's triggers.
+                for (index, property) in resolved.properties.enumerated()
+                where property.duration > 0 && !refused.contains(property.keyPath) {
+                    var keyframes = property.keyframes
+                    if dissolve != nil && property.keyPath == "opacity" {
+                        keyframes = dissolveKeyframes(property, among: resolved.properties)
+                    }
+                    var animation = LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: keyframes)
+                    // A begin time a moment ahead (an event due before the frame about to be shown)
+                    // shows the start value until then, never the model's end value.
+                    animation.fillMode = .backwards
+                    // Flight removes its animations when their group ends, so CoreAnimation's own
+                    // removals (the app moving to the background, a view leaving its window) leave
+                    // them alone.
+                    animation.isRemovedOnCompletion = false
+                    let placed = AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group)
+                    state.placed.append(placed)
+                    changes.append(.add(key: placed.key, animation: placed.animation))
+                }
+            }
+            if !changes.isEmpty { host.apply(changes) }
         }
-        if !changes.isEmpty { host.apply(changes) }
         for taken in cut { taken.fireStop(finished: false) }
         guard animated else {
             // Jumping to a state starts no triggers.
             group.fireStart()
             group.fireStop(finished: true)
             return group
-        }
-        if case .crossFade(let duration) = policy,
-           resolved.properties.contains(where: { ReduceMotion.isMotion($0.keyPath) }) {
-            host.crossFade(duration: duration)
         }
         group.fireStart()
         schedule(group, on: host)
@@ -139,18 +158,27 @@ enum FlightEngine {
     }
 
     /// Schedules the group's triggers at their moments and its end after them, then fires what
-    /// is already due (start triggers; everything, for a group with no duration).
+    /// is already due (start triggers; everything, for a group with no duration). Moments are in
+    /// the host's time and scheduled at the scheduler's time the host's reaches them.
     private static func schedule(_ group: AnimationGroup, on host: any AnimationHost) {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
+        let hostTimeRuns = host.schedulerTime(forHostTime: begin + group.duration).isFinite
+        if !hostTimeRuns {
+            FlightDiagnostics.report(.hostTimeStopped)
+        }
+        let beginOnScheduler = hostTimeRuns ? host.schedulerTime(forHostTime: begin) : scheduler.eventTime ?? scheduler.now
+        func schedulerTime(_ offset: TimeInterval) -> TimeInterval {
+            hostTimeRuns ? host.schedulerTime(forHostTime: begin + offset) : beginOnScheduler + offset
+        }
         // Within one frame a group's events fire in this order: its other triggers in declaration
         // order, its end (the stop callback), then its completion triggers in declaration order.
         let endOrder = Int.max / 2
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard let offset = group.offset(of: trigger.moment) else { continue }
             let order = trigger.moment == .completion ? endOrder + 1 + index : index
-            let event = ScheduledEvent(time: begin + offset, groupSequence: sequence, order: order) { [group] in
+            let event = ScheduledEvent(time: schedulerTime(offset), groupSequence: sequence, order: order) { [group] in
                 // A group whose target was released stops at its first moment after that, and
                 // none of its pending triggers fire.
                 guard group.isTargetAlive else {
@@ -162,11 +190,34 @@ enum FlightEngine {
             group.events.append(event)
             scheduler.schedule(event)
         }
-        let end = GroupEndEvent(time: begin + group.duration, groupSequence: sequence, order: endOrder,
-                                group: group, state: host.animationState)
+        let end = GroupEndEvent(time: schedulerTime(group.duration), groupSequence: sequence, order: endOrder,
+                                group: group, host: host)
         group.events.append(end)
         scheduler.schedule(end)
-        scheduler.fireEvents(upTo: max(host.currentTime, begin))
+        scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
+    }
+
+    /// The duration of Reduce Motion's dissolve, when the policy asks for one and something
+    /// moves: the layer then fades out, its geometry jumps while it is invisible, and it fades
+    /// back in.
+    private static func dissolveDuration(_ policy: ReduceMotionPolicy, _ requests: [Synchronizer.Request]) -> TimeInterval? {
+        guard case .crossFade = policy,
+              let motion = requests.first(where: { ReduceMotion.isMotion($0.plan.keyPath) && !isClose($0.current, $0.plan.target) })
+        else { return nil }
+        return motion.plan.duration
+    }
+
+    /// The opacity of a dissolve: from where it is down to 0 by the moment the first moving
+    /// property jumps (half its duration), held at 0 until the last one has, then up to the
+    /// model opacity.
+    private static func dissolveKeyframes(_ opacity: ResolvedProperty, among properties: [ResolvedProperty]) -> any KeyframeSequence {
+        let jumps = properties.filter { ReduceMotion.isMotion($0.keyPath) && $0.duration > 0 }.map { $0.duration / 2 }
+        guard let from = opacity.keyframes.valueList.first as? Double, let to = opacity.keyframes.valueList.last as? Double,
+              let firstJump = jumps.min(), let lastJump = jumps.max(), firstJump > 0 else { return opacity.keyframes }
+        let duration = max(opacity.duration, 2 * lastJump)
+        let fade = CubicBezier(0.37, 0, 0.63, 1)   // a sine-like ease in and out
+        return Keyframes(duration: duration, keyTimes: [0, firstJump / duration, lastJump / duration, 1],
+                         values: [from, 0, 0, to], timingFunctions: [fade, .linear, fade])
     }
 
     private static func fire(_ trigger: TriggerPlan) {
@@ -281,7 +332,10 @@ enum FlightEngine {
         at now: TimeInterval, changes: inout [LayerAnimationChange]
     ) -> [AnimationGroup] {
         guard !state.activeGroups.isEmpty else { return [] }
-        // Animations that have ended are gone from the host already.
+        // Animations that have ended show nothing; they leave the host now.
+        for placed in state.placed where placed.animation.endTime <= now {
+            changes.append(.remove(key: placed.key))
+        }
         state.placed.removeAll { $0.animation.endTime <= now }
         var firstRewritten: Int?
         for request in requests {

@@ -7,10 +7,18 @@ import Foundation
 public protocol AnimationHost: AnyObject {
     /// Flight's bookkeeping for this host: registered states and the groups playing.
     var animationState: AnimationState { get }
-    /// The host's current media time, in seconds.
+    /// The host's time now, in seconds, in its own time space: on CoreAnimation the layer's time
+    /// (`CACurrentMediaTime()` carried through the `speed` and `timeOffset` of the layer and its
+    /// ancestors). Animations begin and are played in this time.
     var currentTime: TimeInterval { get }
     /// The scheduler that fires this host's triggers and group ends.
     var frameScheduler: FrameScheduler { get }
+    /// The scheduler's time at which the host's time is `hostTime`: where Flight schedules the
+    /// moments of a group playing on this host, so that callbacks come with the pixels on a layer
+    /// that runs faster or slower than the screen. Not finite when the host's time stands still.
+    func schedulerTime(forHostTime hostTime: TimeInterval) -> TimeInterval
+    /// The host's time at the scheduler's time `schedulerTime`.
+    func hostTime(forSchedulerTime schedulerTime: TimeInterval) -> TimeInterval
     /// The model value at a key path, or nil if the key path has never been set and has no
     /// default.
     func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)?
@@ -25,27 +33,35 @@ public protocol AnimationHost: AnyObject {
     /// Applies Flight's changes to the host's animations, in order, at once (one transaction on
     /// CoreAnimation). An addition under a key in use replaces that animation and goes after
     /// every other one. The host reports none of these changes back; it reports only
-    /// animations of Flight's that it removes on its own, through
+    /// animations of Flight's that something else removed, through
     /// ``AnimationHost/animationWasRemoved(forKey:)``.
     func apply(_ changes: [LayerAnimationChange])
-    /// Cross-fades the next change of the host's appearance over `duration` (used by
-    /// ``ReduceMotionPolicy/crossFade(duration:)``). Hosts that cannot do nothing.
-    func crossFade(duration: TimeInterval)
+    /// Runs `changes` (model values set, animations applied) so that they reach the screen
+    /// together: on CoreAnimation, inside one `CATransaction` with implicit actions disabled.
+    func performTogether(_ changes: () -> Void)
 }
 
 extension AnimationHost {
-    /// Does nothing: the host has no appearance to cross-fade.
-    public func crossFade(duration: TimeInterval) {}
+    /// The host's time is the scheduler's.
+    public func schedulerTime(forHostTime hostTime: TimeInterval) -> TimeInterval { hostTime }
+
+    /// The host's time is the scheduler's.
+    public func hostTime(forSchedulerTime schedulerTime: TimeInterval) -> TimeInterval { schedulerTime }
+
+    /// Runs `changes`: a host without transactions shows each change as it is made.
+    public func performTogether(_ changes: () -> Void) { changes() }
 
     /// The value shown now: the host cannot tell another moment.
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
         presentationValue(forKeyPath: keyPath)
     }
 
-    /// Tells Flight that the host removed one of Flight's animations on its own (CoreAnimation
-    /// does when an app moves to the background): the group it belongs to is cut short, its stop
+    /// Tells Flight that one of its animations was removed by something other than Flight (the
+    /// app calling `removeAllAnimations()`, say): the group it belongs to is cut short, its stop
     /// callback fires with `finished == false` and its pending triggers are cancelled. Unknown
-    /// keys are ignored.
+    /// keys are ignored. CoreAnimation's own removals (when the app moves to the background, when
+    /// a view leaves its window) do not happen to Flight's animations, which are not removed on
+    /// completion: Flight removes them itself when their group ends.
     public func animationWasRemoved(forKey key: String) {
         FlightEngine.hostRemovedAnimation(forKey: key, on: self)
     }

@@ -20,6 +20,13 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``ValueMotion/maximumKeyframes`` keyframes (or with a tolerance below a ten-billionth of
     /// its travel) is shown within the wider tolerance given, in display units.
     case toleranceWidened(keyPath: String, tolerance: Double)
+    /// The host refused a value of this type at the key path (a custom ``AnimatableValue`` that a
+    /// `CALayer` cannot hold, say): the property was neither set nor animated.
+    case hostCannotHold(keyPath: String, type: String)
+    /// The host's time stands still (a layer or an ancestor has `speed` 0), so a group on it has
+    /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
+    /// the speed were 1.
+    case hostTimeStopped
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -36,6 +43,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "a trigger's target (\(type)) was deallocated before its moment; its animation was not started"
         case let .toleranceWidened(keyPath, tolerance):
             "\(keyPath) moves too far to be shown within its tolerance in a bounded number of keyframes; it is shown within \(tolerance)"
+        case let .hostCannotHold(keyPath, type):
+            "the target cannot hold a \(type) at \(keyPath); the property was neither set nor animated"
+        case .hostTimeStopped:
+            "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
         }
     }
 }

@@ -182,18 +182,18 @@ class ScheduledEvent {
     }
 }
 
-/// The end of a group: it leaves its host's bookkeeping and its stop callback fires
-/// (`finished == true`), or, if its target has been released, `finished == false`. It keeps the
-/// group until then (so a group nothing else holds, such as one a trigger started, still ends),
-/// and its host's bookkeeping weakly.
+/// The end of a group: its animations leave the host, it leaves the host's bookkeeping and its
+/// stop callback fires (`finished == true`), or, if its target has been released,
+/// `finished == false`. It keeps the group until then (so a group nothing else holds, such as one
+/// a trigger started, still ends), and its host weakly.
 @MainActor
 final class GroupEndEvent: ScheduledEvent {
     private var group: AnimationGroup?
-    private weak var state: AnimationState?
+    private weak var host: (any AnimationHost)?
 
-    init(time: TimeInterval, groupSequence: Int, order: Int, group: AnimationGroup, state: AnimationState) {
+    init(time: TimeInterval, groupSequence: Int, order: Int, group: AnimationGroup, host: any AnimationHost) {
         self.group = group
-        self.state = state
+        self.host = host
         super.init(time: time, groupSequence: groupSequence, order: order)
     }
 
@@ -205,11 +205,14 @@ final class GroupEndEvent: ScheduledEvent {
     override func perform() {
         guard let group else { return }
         self.group = nil
-        guard let state else {
+        guard let host, group.isTargetAlive else {
             group.fireStop(finished: false)
             return
         }
+        let state = host.animationState
+        let ended = state.placed.filter { $0.group === group }.map { LayerAnimationChange.remove(key: $0.key) }
         state.remove(group)
+        if !ended.isEmpty { host.apply(ended) }
         group.fireStop(finished: true)
     }
 }

@@ -13,10 +13,12 @@ public enum ReduceMotionPolicy: Sendable, Hashable {
     /// decays and overshooting curves become a gentle `.inOutSine`. Triggers and callbacks keep
     /// their meaning on the shortened group.
     case shorten(maximumDuration: TimeInterval)
-    /// Replace motion by a dissolve: geometry (position, bounds, transform, anchor point, depth)
-    /// jumps to its end while the host cross-fades the change over `duration` (on CoreAnimation a
-    /// fade transition on the superlayer); opacity and colours still animate, capped at
-    /// `duration`.
+    /// Replace motion by a dissolve over `duration`: a layer whose geometry (position, bounds,
+    /// transform, anchor point, depth) changes fades out, its geometry jumps to the end halfway
+    /// through while it is invisible, and it fades back in to its model opacity. Nothing else on
+    /// screen fades, and nothing moves. Colours and opacity changes still animate, capped at
+    /// `duration`. The dissolve is ordinary animations of the layer, played in the same
+    /// transaction as the rest of the group, so the headless host shows it frame by frame.
     case crossFade(duration: TimeInterval)
     /// No animation: final values at once, as `applyAnimation(forKey:animated: false)`, except
     /// that triggers still fire (at once) so that chained work is not lost.
@@ -86,8 +88,9 @@ public enum ReduceMotion {
             for index in plan.properties.indices {
                 var property = plan.properties[index]
                 if isMotion(property.keyPath) {
-                    property.duration = 0
-                    property.easing = .linear
+                    // Held, then one jump halfway, when the dissolve has faded the layer out.
+                    property.duration = cap
+                    property.easing = .steps(2, .jumpNone)
                 } else {
                     if property.easing.hasIntrinsicDuration || property.easing.canOvershoot { property.easing = .inOutSine }
                     property.duration = min(property.duration, cap)

@@ -29,8 +29,32 @@ public final class CALayerHost: AnimationHost {
         return host
     }
 
-    /// `CACurrentMediaTime()`.
-    public var currentTime: TimeInterval { CACurrentMediaTime() }
+    /// The layer's time now: `CACurrentMediaTime()` converted into the layer's time space, so
+    /// that a window sped up for UI tests plays Flight's animations, and times their callbacks,
+    /// faster alike.
+    public var currentTime: TimeInterval {
+        guard let layer else { return CACurrentMediaTime() }
+        return layer.convertTime(CACurrentMediaTime(), from: nil)
+    }
+
+    /// Media time (the display link's) at which the layer's time is `hostTime`.
+    public func schedulerTime(forHostTime hostTime: TimeInterval) -> TimeInterval {
+        layer?.convertTime(hostTime, to: nil) ?? hostTime
+    }
+
+    /// The layer's time at media time `schedulerTime`.
+    public func hostTime(forSchedulerTime schedulerTime: TimeInterval) -> TimeInterval {
+        layer?.convertTime(schedulerTime, from: nil) ?? schedulerTime
+    }
+
+    /// Runs `changes` inside one `CATransaction` with implicit actions disabled, so that model
+    /// values and animations are committed together.
+    public func performTogether(_ changes: () -> Void) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        changes()
+        CATransaction.commit()
+    }
 
     /// The scheduler shared by every CoreAnimation host, driven by the display link.
     public var frameScheduler: FrameScheduler { CoreAnimationFrames.scheduler }
@@ -62,12 +86,12 @@ public final class CALayerHost: AnimationHost {
     /// Applies Flight's changes in one `CATransaction` with implicit actions disabled: each
     /// addition becomes a `CAKeyframeAnimation` exactly as ``CoreAnimationKeyframeAnimation``
     /// describes it (values boxed once, key times, a timing function per segment, the begin time
-    /// converted into the layer's time space), each removal a `removeAnimation(forKey:)`. The
+    /// in the layer's time space), each removal a `removeAnimation(forKey:)`. The
     /// delegates of animations Flight removes or replaces are silenced first, so only removals
     /// CoreAnimation makes on its own are reported.
     public func apply(_ changes: [LayerAnimationChange]) {
         guard let layer else { return }
-        let steps = CoreAnimationStep.plan(changes) { layer.convertTime($0, from: nil) }
+        let steps = CoreAnimationStep.plan(changes)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for step in steps {
@@ -94,16 +118,6 @@ public final class CALayerHost: AnimationHost {
     /// Forgets the delegate of an animation that has stopped.
     fileprivate func animationDidStop(forKey key: String, delegate: RemovalDelegate) {
         if removalDelegates[key] === delegate { removalDelegates[key] = nil }
-    }
-
-    /// Cross-fades the layer's next change with a fade transition on its superlayer (on the
-    /// layer itself when it has none).
-    public func crossFade(duration: TimeInterval) {
-        guard let layer, duration > 0, duration.isFinite else { return }
-        let transition = CATransition()
-        transition.type = .fade
-        transition.duration = duration
-        (layer.superlayer ?? layer).add(transition, forKey: "flight.crossFade")
     }
 
     /// A keyframe animation from its description, or nil if a value cannot be boxed.

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The bridge only copies these fields: `values` boxed (`NSNumber`, `NSValue`, `CGColor`),
 /// `keyTimes` as `NSNumber`s, one `CAMediaTimingFunction(controlPoints:)` per segment,
-/// `calculationMode = .linear`, and `beginTime` already in the layer's time space.
+/// `calculationMode = .linear`, and `beginTime`, which Flight gives in the layer's time space (the
+/// host's ``AnimationHost/currentTime``).
 package struct CoreAnimationKeyframeAnimation: Sendable {
     /// The key it is added under.
     package var key: String
@@ -27,12 +28,11 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     /// `isRemovedOnCompletion`.
     package var isRemovedOnCompletion: Bool
 
-    /// The description of `animation` under `key`, its begin time converted by `layerTime`
-    /// (`CALayer.convertTime(_:from: nil)` on a device).
-    package init(key: String, animation: LayerAnimation, layerTime: (TimeInterval) -> TimeInterval) {
+    /// The description of `animation` under `key`.
+    package init(key: String, animation: LayerAnimation) {
         self.key = key
         keyPath = animation.keyPath
-        beginTime = layerTime(animation.beginTime)
+        beginTime = animation.beginTime
         duration = animation.duration
         keyTimes = animation.keyframes.keyTimes
         values = animation.keyframes.valueList
@@ -50,13 +50,11 @@ package enum CoreAnimationStep: Sendable {
     case remove(key: String)
 
     /// The steps for a batch of Flight's changes, in order, in one transaction.
-    package static func plan(
-        _ changes: [LayerAnimationChange], layerTime: (TimeInterval) -> TimeInterval
-    ) -> [CoreAnimationStep] {
+    package static func plan(_ changes: [LayerAnimationChange]) -> [CoreAnimationStep] {
         changes.map { change in
             switch change {
             case let .add(key, animation):
-                .add(CoreAnimationKeyframeAnimation(key: key, animation: animation, layerTime: layerTime))
+                .add(CoreAnimationKeyframeAnimation(key: key, animation: animation))
             case let .remove(key):
                 .remove(key: key)
             }

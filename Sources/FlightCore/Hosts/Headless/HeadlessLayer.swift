@@ -27,8 +27,19 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// The layers this one contains, back to front.
     public private(set) var sublayers: [HeadlessLayer] = []
 
+    /// How fast the layer's time runs against its superlayer's (the clock's, for a layer with
+    /// none), as `CALayer.speed`: 2 plays animations twice as fast (a UI test that speeds up a
+    /// window), 0.5 at half speed. Set it before animating: Flight times a group's callbacks by
+    /// the speed in force when it starts.
+    public var speed: Double = 1
+    /// Added to the layer's time after ``speed`` is applied, as `CALayer.timeOffset`.
+    public var timeOffset: TimeInterval = 0
+
     private var model: [String: any AnimatableValue] = [:]
     private var animations: [Playing] = []
+    /// What the presentation shows under ``ManualClock/DeviceBehaviors/commitLag``: the model
+    /// and animations as of the last commit (nil before the first).
+    private var committed: (model: [String: any AnimatableValue], animations: [Playing])?
 
     private struct Playing {
         var key: String
@@ -36,6 +47,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         var completion: (@MainActor (Bool) -> Void)?
         /// The scheduler event that reports its end, for animations with a completion.
         var end: ScheduledEvent?
+        /// Whether Flight added it (through ``HeadlessLayer/apply(_:)``), so that a removal Flight
+        /// did not make is reported to Flight.
+        var isFlights = false
     }
 
     /// Creates a layer with CoreAnimation's default property values. Layers in one tree should
@@ -43,16 +57,43 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     public init(clock: ManualClock = ManualClock(), name: String? = nil) {
         self.clock = clock
         self.name = name
+        clock.register(self)
     }
 
     /// The layer itself plays its animations.
     public var animationHost: any AnimationHost { self }
 
-    /// The clock's time.
-    public var currentTime: TimeInterval { clock.now }
+    /// The layer's time now: the clock's time carried through the ``speed`` and ``timeOffset``
+    /// of the layer and its superlayers (the clock's time when they are 1 and 0).
+    public var currentTime: TimeInterval { localTime(atClockTime: clock.now) }
 
     /// The clock's scheduler.
     public var frameScheduler: FrameScheduler { clock.scheduler }
+
+    // MARK: Time
+
+    /// The layer's time at clock time `time`, by CoreAnimation's rule for each layer from the
+    /// root down: `t = t_parent × speed + timeOffset`.
+    public func localTime(atClockTime time: TimeInterval) -> TimeInterval {
+        (superlayer?.localTime(atClockTime: time) ?? time) * speed + timeOffset
+    }
+
+    /// The clock time at which the layer's time is `time` (not finite when a layer's speed is
+    /// 0: its time stands still).
+    public func clockTime(forLocalTime time: TimeInterval) -> TimeInterval {
+        let parent = (time - timeOffset) / speed
+        return superlayer?.clockTime(forLocalTime: parent) ?? parent
+    }
+
+    /// The clock time at which the layer's time is `hostTime`.
+    public func schedulerTime(forHostTime hostTime: TimeInterval) -> TimeInterval {
+        clockTime(forLocalTime: hostTime)
+    }
+
+    /// The layer's time at clock time `schedulerTime`.
+    public func hostTime(forSchedulerTime schedulerTime: TimeInterval) -> TimeInterval {
+        localTime(atClockTime: schedulerTime)
+    }
 
     // MARK: Tree
 
@@ -69,11 +110,31 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         superlayer = nil
     }
 
+    /// Simulates the view this layer backs leaving its window: as on a device, every animation
+    /// removed on completion is removed from the layer and its sublayers and reports that it did
+    /// not finish. Flight's own animations are not removed on completion, so they survive.
+    public func simulateLeavingWindow() {
+        removeAnimationsRemovedOnCompletion(includingSublayers: true)
+    }
+
+    func removeAnimationsRemovedOnCompletion(includingSublayers: Bool) {
+        for key in animations.filter({ $0.animation.isRemovedOnCompletion }).map(\.key) {
+            removeAnimation(forKey: key)
+        }
+        if includingSublayers {
+            for sublayer in sublayers { sublayer.removeAnimationsRemovedOnCompletion(includingSublayers: true) }
+        }
+    }
+
     // MARK: Model values
 
     /// The model value at a key path: the value set last (animations do not change it), the
     /// property's default if never set, nil for a custom key path never set.
     public func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
+        Self.modelValue(forKeyPath: keyPath, in: model)
+    }
+
+    private static func modelValue(forKeyPath keyPath: String, in model: [String: any AnimatableValue]) -> (any AnimatableValue)? {
         if let property = LayerProperty.named(keyPath) {
             let baseKeyPath = property.baseKeyPath ?? keyPath
             let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
@@ -112,15 +173,17 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// they were added, so later animations override earlier ones on the same key path; an
     /// animation of a sub-path (`position.x`) replaces only its part.
     public func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
-        presentationValue(forKeyPath: keyPath, at: clock.now)
+        presentationValue(forKeyPath: keyPath, at: currentTime)
     }
 
-    /// The value shown at host time `time`, given the animations on the layer now.
+    /// The value shown at layer time `time`, given the animations on the layer now (with
+    /// ``ManualClock/DeviceBehaviors/commitLag``, the model and animations of the last commit).
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
         let property = LayerProperty.named(keyPath)
         let baseKeyPath = property?.baseKeyPath ?? keyPath
-        guard var base = modelValue(forKeyPath: baseKeyPath) else { return nil }
-        for playing in animations {
+        let shown = committed ?? (model, animations)
+        guard var base = Self.modelValue(forKeyPath: baseKeyPath, in: shown.model) else { return nil }
+        for playing in shown.animations {
             let animated = playing.animation.keyPath
             if animated == baseKeyPath {
                 if let value = playing.animation.value(at: time) { base = value }
@@ -134,14 +197,21 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     /// A snapshot of what is on screen now.
     public func presentation() -> Presentation {
-        Presentation(layer: self, time: clock.now)
+        Presentation(layer: self, time: currentTime)
+    }
+
+    /// Takes the model and animations as the presentation's from now on (called by the clock's
+    /// commit under ``ManualClock/DeviceBehaviors/commitLag``).
+    func commitPresentation() {
+        pruneEnded()
+        committed = (model, animations)
     }
 
     /// The presentation values of a ``HeadlessLayer`` at one moment.
     @MainActor
     public struct Presentation {
         fileprivate let layer: HeadlessLayer
-        /// The moment, in host time.
+        /// The moment, in the layer's time.
         public let time: TimeInterval
 
         /// The value shown at a key path.
@@ -179,7 +249,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         var end: ScheduledEvent?
         if completion != nil {
             let scheduler = clock.scheduler
-            let event = ScheduledEvent(time: animation.endTime, groupSequence: scheduler.makeGroupSequence(), order: 0) {
+            let event = ScheduledEvent(time: clockTime(forLocalTime: animation.endTime),
+                                       groupSequence: scheduler.makeGroupSequence(), order: 0) {
                 [weak self] in self?.finish(key)
             }
             scheduler.schedule(event)
@@ -188,13 +259,21 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         animations.append(Playing(key: key, animation: animation, completion: completion, end: end))
     }
 
-    /// Removes the animation under `key`, calling its completion with `false`.
+    /// Removes the animation under `key`, calling its completion with `false` (at the next commit
+    /// under ``ManualClock/DeviceBehaviors/asynchronousRemovalCallbacks``). Removing one of
+    /// Flight's animations this way tells Flight, as CoreAnimation's delegate would
+    /// (``AnimationHost/animationWasRemoved(forKey:)``).
     public func removeAnimation(forKey key: String) {
         pruneEnded()
         guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
         let removed = animations.remove(at: index)
         removed.end?.cancel()
-        removed.completion?(false)
+        if let completion = removed.completion {
+            clock.deliverRemovalReport { completion(false) }
+        }
+        if removed.isFlights {
+            clock.deliverRemovalReport { [weak self] in self?.animationWasRemoved(forKey: key) }
+        }
     }
 
     /// Reports the end of the animation under `key` when its time has come.
@@ -210,7 +289,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// Drops animations that have ended and are removed on completion (their completion, if
     /// any, has been reported by the scheduler).
     private func pruneEnded() {
-        let now = clock.now
+        let now = currentTime
         animations.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.endTime <= now && $0.end == nil }
     }
 
@@ -238,7 +317,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
             switch change {
             case let .add(key, animation):
                 animations.removeAll { $0.key == key }
-                animations.append(Playing(key: key, animation: animation, completion: nil, end: nil))
+                animations.append(Playing(key: key, animation: animation, completion: nil, end: nil, isFlights: true))
             case let .remove(key):
                 animations.removeAll { $0.key == key }
             }

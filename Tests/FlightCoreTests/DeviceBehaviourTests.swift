@@ -1,0 +1,195 @@
+import FlightCore
+import Foundation
+import Testing
+
+/// What a device does that a simple headless host would not: the system removing animations,
+/// layer time, a presentation that lags until a commit, removals reported later, hosts that
+/// refuse values. Each rule is modelled by `ManualClock`/`HeadlessLayer` (see the DocC article
+/// "On a device") and tested here frame by frame.
+@MainActor
+@Suite("On a device")
+struct DeviceBehaviourTests {
+    /// A third-party animation of opacity, removed on completion, as apps add them.
+    static func fade(beginTime: TimeInterval) -> LayerAnimation {
+        LayerAnimation(keyPath: "opacity", beginTime: beginTime,
+                       keyframes: Keyframes(duration: 1, keyTimes: [0, 1], values: [1.0, 0.0]))
+    }
+
+    @Test("Backgrounding removes animations removed on completion, never Flight's: the chain goes on")
+    func backgrounding() {
+        let clock = ManualClock(deviceBehaviors: .device)
+        let a = HeadlessLayer(clock: clock), b = HeadlessLayer(clock: clock)
+        var events: [String] = []
+        a.add(Self.fade(beginTime: 0), forKey: "app.fade") { finished in events.append("fade \(finished)") }
+        a.animate { animator in
+            animator.position(CGPoint(x: 100, y: 0)).duration(0.5).easing(.linear)
+            animator.setDidStopCallback { _, finished in events.append("a \(finished)") }
+            animator.triggerOnCompletion(onView: b) { animator in
+                animator.position(CGPoint(x: 0, y: 100)).duration(0.5).easing(.linear)
+                animator.setDidStopCallback { _, finished in events.append("b \(finished)") }
+            }
+        }
+        clock.advance(to: 0.25)
+        clock.simulateEnteringBackground()
+        #expect(events.isEmpty, "removals are reported at the next commit, not during the call")
+        #expect(a.animationKeys.count == 1, "Flight's animation survives; the app's fade is gone")
+        clock.advance(to: 0.3)
+        #expect(events == ["fade false"])
+        expectClose(Double(a.presentation().position.x), 60, absolute: 1e-9)
+        // Back in the foreground after a long pause: the first frame fires everything due, in order.
+        clock.advance(to: 2)
+        #expect(events == ["fade false", "a true", "b true"])
+        #expect(b.presentation().position == CGPoint(x: 0, y: 100) && a.animationKeys.isEmpty && b.animationKeys.isEmpty)
+    }
+
+    @Test("Leaving the window removes animations removed on completion from the layer and its sublayers")
+    func leavingWindow() {
+        let clock = ManualClock()
+        let parent = HeadlessLayer(clock: clock), child = HeadlessLayer(clock: clock)
+        parent.addSublayer(child)
+        var stops: [Bool] = []
+        child.add(Self.fade(beginTime: 0), forKey: "app.fade") { stops.append($0) }
+        let group = child.animate { animator in
+            animator.position(CGPoint(x: 100, y: 0)).duration(0.5)
+            animator.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        clock.advance(to: 0.1)
+        parent.simulateLeavingWindow()
+        #expect(stops == [false] && child.animationKeys == ["\(group.key).0"])
+        step(clock, to: 0.6, rate: 120)
+        #expect(stops == [false, true])
+    }
+
+    @Test("Removing Flight's animations by hand cuts the group short, reported at the next commit")
+    func removedByTheApp() {
+        let clock = ManualClock(deviceBehaviors: .asynchronousRemovalCallbacks)
+        let a = HeadlessLayer(clock: clock), b = HeadlessLayer(clock: clock)
+        var stops: [Bool] = []
+        var triggered = false
+        a.animate { animator in
+            animator.position(CGPoint(x: 100, y: 0)).duration(0.5)
+            animator.alpha(0.5).duration(0.5)
+            animator.setDidStopCallback { _, finished in stops.append(finished) }
+            animator.triggerOnProgress(0.8, onView: b) { animator in
+                animator.alpha(0)
+                animator.setDidStartCallback { _ in triggered = true }
+            }
+        }
+        clock.advance(to: 0.1)
+        a.removeAllAnimations()
+        #expect(stops.isEmpty && a.animationKeys.isEmpty)
+        clock.commit()
+        #expect(stops == [false])
+        step(clock, to: 1, rate: 120)
+        #expect(stops == [false] && !triggered)
+    }
+
+    @Test("Layer speed and time offset: pixels and callbacks keep together (a window sped up for UI tests)")
+    func layerTime() throws {
+        let clock = ManualClock()
+        let window = HeadlessLayer(clock: clock), view = HeadlessLayer(clock: clock), other = HeadlessLayer(clock: clock)
+        window.speed = 2
+        window.addSublayer(view)
+        view.timeOffset = 3   // its time runs 3 s ahead of the window's
+        var stopTime: TimeInterval?
+        var triggered: AnimationGroup?
+        let group = view.animate { animator in
+            animator.position(CGPoint(x: 100, y: 0)).duration(0.5).easing(.linear)
+            animator.setDidStopCallback { _, _ in stopTime = clock.now }
+            animator.triggerOnProgress(0.5, onView: other) { animator in
+                animator.alpha(0).duration(1).easing(.linear)
+                animator.setDidStartCallback { triggered = $0 }
+            }
+        }
+        // CoreAnimation's rule, layer by layer: t = t_parent × speed + timeOffset.
+        #expect(group.beginTime == 0 * 2 + 3)
+        var frame = 0
+        while clock.now < 0.3 {
+            frame += 1
+            clock.advance(to: Double(frame) / 120)
+            let x = Double(view.presentation().position.x)
+            let local = clock.now * 2 + 3 - group.beginTime
+            expectClose(x, min(local / 0.5, 1) * 100, absolute: 1e-9)
+        }
+        // Ends at clock 0.25 (half its duration), its value trigger at 0.125, on a layer at speed 1.
+        expectClose(try #require(stopTime), 0.25, absolute: 1e-9)
+        let started = try #require(triggered)
+        expectClose(started.beginTime, 0.125, absolute: 1e-12)
+    }
+
+    @Test("A layer whose time stands still: reported, and callbacks follow the screen's clock")
+    func pausedLayer() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.speed = 0
+        var stops: [Bool] = []
+        let reports = collectingDiagnostics {
+            layer.animate { animator in
+                animator.position(CGPoint(x: 100, y: 0)).duration(0.5)
+                animator.setDidStopCallback { _, finished in stops.append(finished) }
+            }
+        }
+        #expect(reports == [.hostTimeStopped])
+        step(clock, to: 0.6, rate: 120)
+        #expect(stops == [true])
+    }
+
+    @Test("Commit lag: the presentation shows the last commit; the start value is the model's")
+    func commitLag() {
+        let clock = ManualClock(deviceBehaviors: .commitLag)
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = CGPoint(x: 50, y: 50)
+        #expect(layer.presentation().position == CGPoint(x: 50, y: 50), "never committed: the model shows")
+        clock.commit()
+        // The app moves the view off screen and animates it in, in one run-loop turn.
+        layer.position = CGPoint(x: -200, y: 50)
+        #expect(layer.presentation().position == CGPoint(x: 50, y: 50), "not committed yet")
+        let group = layer.animate { $0.position(CGPoint(x: 100, y: 50)).duration(0.5).easing(.linear) }
+        #expect(group.property("position")?.keyframes.valueList.first as? CGPoint == CGPoint(x: -200, y: 50))
+        #expect(layer.presentation().position == CGPoint(x: 50, y: 50), "the animation shows from the next commit")
+        clock.advance(to: 1.0 / 120)
+        expectClose(Double(layer.presentation().position.x), -200 + 300 / 60, absolute: 1e-9)
+    }
+
+    @Test("A host that refuses a value: reported, that property skipped, the rest plays and stops once")
+    func refusedValue() {
+        let clock = ManualClock()
+        let host = RefusingLayer(clock: clock, refusing: "cornerRadius")
+        var stops: [Bool] = []
+        let reports = collectingDiagnostics {
+            host.animate { animator in
+                animator.cornerRadius(12).duration(0.5)
+                animator.position(CGPoint(x: 100, y: 0)).duration(0.5)
+                animator.setDidStopCallback { _, finished in stops.append(finished) }
+            }
+        }
+        #expect(reports == [.hostCannotHold(keyPath: "cornerRadius", type: "Double")])
+        #expect(host.layer.animationKeys.count == 1 && host.layer.animation(forKey: host.layer.animationKeys[0])?.keyPath == "position")
+        step(host.layer.clock, to: 0.6, rate: 120)
+        #expect(stops == [true] && host.layer.cornerRadius == 0 && host.layer.position == CGPoint(x: 100, y: 0))
+    }
+}
+
+/// A headless layer that refuses values at one key path, as a `CALayer` refuses a value it
+/// cannot box.
+@MainActor
+final class RefusingLayer: AnimationTarget, AnimationHost {
+    let layer: HeadlessLayer
+    let refused: String
+
+    init(clock: ManualClock, refusing keyPath: String) {
+        layer = HeadlessLayer(clock: clock)
+        refused = keyPath
+    }
+
+    var animationHost: any AnimationHost { self }
+    var animationState: AnimationState { layer.animationState }
+    var currentTime: TimeInterval { layer.currentTime }
+    var frameScheduler: FrameScheduler { layer.frameScheduler }
+    func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.modelValue(forKeyPath: keyPath) }
+    func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.presentationValue(forKeyPath: keyPath) }
+    func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        keyPath == refused ? false : layer.setModelValue(value, forKeyPath: keyPath)
+    }
+    func apply(_ changes: [LayerAnimationChange]) { layer.apply(changes) }
+}
