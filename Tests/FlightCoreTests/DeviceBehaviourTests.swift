@@ -193,3 +193,110 @@ final class RefusingLayer: AnimationTarget, AnimationHost {
     }
     func apply(_ changes: [LayerAnimationChange]) { layer.apply(changes) }
 }
+
+/// An app's day, headless: a chain of four groups across three layers, linked by value-progress
+/// and completion triggers, in a window sped up to 2× as UI tests do, on a clock that behaves as
+/// a device (commit lag, late removal reports). The app goes to the background in the middle
+/// (no frames for a while), and one layer is released while its group plays.
+@MainActor
+@Suite("On a device: an app-like scenario")
+struct AppScenarioTests {
+    @Test("Every stop once, no trigger after cancellation or lost, callbacks on the frame the pixels arrive")
+    func appDay() throws {
+        let clock = ManualClock(deviceBehaviors: .device)
+        let window = HeadlessLayer(clock: clock, name: "window")
+        window.speed = 2
+        let card = HeadlessLayer(clock: clock, name: "card"), badge = HeadlessLayer(clock: clock, name: "badge")
+        var toast: HeadlessLayer? = HeadlessLayer(clock: clock, name: "toast")
+        for layer in [card, badge, toast!] { window.addSublayer(layer) }
+        badge.opacity = 0
+
+        var started: [String: AnimationGroup] = [:]
+        var stops: [String: [(finished: Bool, frame: TimeInterval)]] = [:]
+        func track(_ animator: GroupAnimator, _ name: String) {
+            animator.setDidStartCallback { started[name] = $0 }
+            animator.setDidStopCallback { _, finished in stops[name, default: []].append((finished, clock.now)) }
+        }
+        card.animate { a in
+            track(a, "card move")
+            a.position(CGPoint(x: 300, y: 0)).duration(0.6).easing(.outCubic)
+            a.triggerOnValueProgress(0.5, onView: badge) { a in
+                track(a, "badge in")
+                a.alpha(1).duration(0.4).easing(.linear)
+                a.triggerOnCompletion(onView: toast!) { a in
+                    track(a, "toast up")
+                    a.position(CGPoint(x: 0, y: 500)).duration(0.5).easing(.linear)
+                    a.triggerOnProgress(0.9, onView: badge) { a in
+                        track(a, "never")
+                        a.alpha(0).duration(0.2)
+                    }
+                }
+                a.triggerOnCompletion(onView: card) { a in
+                    track(a, "card dim")
+                    a.alpha(0.5).duration(0.5).easing(.linear)
+                }
+            }
+        }
+
+        // Worked out by hand. Layer time is twice the clock's. The card's outCubic reaches half its
+        // travel at p = 1 − 0.5^(1/3) of 0.6 s; the badge begins then and ends 0.4 s later; the
+        // toast and the dimming begin at that end.
+        let half = 0.6 * (1 - pow(0.5, 1.0 / 3))
+        let badgeEnd = half + 0.4
+        var frames: [TimeInterval] = []
+        func frame(_ time: TimeInterval) {
+            clock.advance(to: time)
+            frames.append(time)
+        }
+        var index = 0
+        while clock.now < 0.2 - 1e-9 {
+            index += 1
+            frame(Double(index) / 120)
+            let local = 2 * clock.now
+            let p = min(local / 0.6, 1)
+            expectClose(Double(card.presentation().position.x), 300 * (1 - pow(1 - p, 3)), absolute: 0.5)
+        }
+        // Backgrounded at 0.2 s: no frames until 0.35 s. Flight's animations are not removed.
+        clock.simulateEnteringBackground()
+        #expect(card.animationKeys.count == 1 && badge.animationKeys.count == 1)
+        frame(0.35)
+        // Everything the gap skipped fired in order, each at its own moment.
+        let badgeGroup = try #require(started["badge in"]), toastGroup = try #require(started["toast up"])
+        expectClose(badgeGroup.beginTime, half, absolute: 1e-6)
+        expectClose(toastGroup.beginTime, badgeGroup.beginTime + 0.4, absolute: 1e-12)
+        #expect(card.presentation().position == CGPoint(x: 300, y: 0) && badge.presentation().opacity == 1)
+        expectClose(Double(toast!.presentation().position.y), 500 * (0.7 - badgeEnd) / 0.5, absolute: 0.5)
+        // The toast's layer goes away mid-flight.
+        while clock.now < 0.4 - 1e-9 {
+            index += 1
+            frame(max(Double(index) / 120, 0.35 + 1.0 / 120))
+        }
+        toast?.removeFromSuperlayer()
+        toast = nil
+        index = Int((clock.now * 120).rounded())
+        while clock.now < 2 {
+            index += 1
+            frame(Double(index) / 120)
+        }
+
+        // Every group that started stopped exactly once; the released one with false, and its
+        // pending trigger never fired.
+        #expect(Set(started.keys) == ["card move", "badge in", "toast up", "card dim"])
+        for (name, list) in stops { #expect(list.count == 1, "\(name) stopped \(list.count) times") }
+        #expect(stops["toast up"]?.first?.finished == false)
+        #expect(started["never"] == nil)
+        // Callbacks on the first frame at or after the pixels arrive (clock time = layer time / 2).
+        func firstFrame(atOrAfter time: TimeInterval) -> TimeInterval? { frames.first { $0 >= time - 1e-9 } }
+        let pixelEnds = ["card move": 0.6 / 2, "badge in": badgeEnd / 2, "card dim": (badgeEnd + 0.5) / 2]
+        for (name, end) in pixelEnds {
+            let stop = try #require(stops[name]?.first)
+            #expect(stop.finished, "\(name)")
+            #expect(stop.frame == firstFrame(atOrAfter: end), "\(name) stopped at \(stop.frame), pixels at \(end)")
+        }
+        // The toast's group ends (not finished) at its first moment after the release: the moment
+        // of its trigger at 90 %, which does not fire.
+        #expect(stops["toast up"]?.first?.frame == firstFrame(atOrAfter: (toastGroup.beginTime + 0.9 * 0.5) / 2))
+        expectClose(card.presentation().opacity, 0.5, absolute: 1e-12)
+        #expect(card.animationKeys.isEmpty && badge.animationKeys.isEmpty && !clock.hasPendingEvents)
+    }
+}
