@@ -15,6 +15,26 @@ struct DeviceBehaviourTests {
                        keyframes: Keyframes(duration: 1, keyTimes: [0, 1], values: [1.0, 0.0]))
     }
 
+    @Test("The article's snippet runs: a device-like clock, a sped-up window, the system's removals")
+    func articleSnippet() {
+        // Snippet of "On a device" begins
+        let clock = ManualClock(deviceBehaviors: .device)   // commit lag, removal reports at the next commit
+        let window = HeadlessLayer(clock: clock)
+        let card = HeadlessLayer(clock: clock)
+        window.addSublayer(card)
+        window.speed = 2                                      // a window sped up for UI tests
+        card.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.6).easing(.outCubic) }
+        clock.advance(by: 1.0 / 120)                          // one frame, then the commit
+        clock.simulateEnteringBackground()                    // the system's removals
+        card.simulateLeavingWindow()
+        clock.commit()                                        // the end of a run-loop turn
+        // Snippet ends
+        // One frame at twice the speed is 1/60 s of the 0.6 s outCubic, and Flight's animation survived.
+        let p = (1.0 / 60) / 0.6
+        expectClose(Double(card.presentation().position.x), 300 * (1 - pow(1 - p, 3)), absolute: 0.5)
+        #expect(card.animationKeys.count == 1)
+    }
+
     @Test("Backgrounding removes animations removed on completion, never Flight's: the chain goes on")
     func backgrounding() {
         let clock = ManualClock(deviceBehaviors: .device)

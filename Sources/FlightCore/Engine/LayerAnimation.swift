@@ -24,8 +24,8 @@ public struct LayerAnimation: Sendable {
 
     /// The key path it animates.
     public var keyPath: String
-    /// When it begins, in the engine's time (the host's ``AnimationHost/currentTime``); the
-    /// CoreAnimation bridge converts it into the layer's time space.
+    /// When it begins, in the host's time (``AnimationHost/currentTime``: on CoreAnimation the
+    /// layer's time space).
     public var beginTime: TimeInterval
     /// What it plays: keyframes, key times and timing curves.
     public var keyframes: any KeyframeSequence
@@ -33,7 +33,9 @@ public struct LayerAnimation: Sendable {
     /// begin time a moment ahead it shows the start value; after the end, the model, which
     /// already holds the end value.
     public var fillMode: FillMode = .removed
-    /// Whether the host removes it when it ends. Flight uses `true`.
+    /// Whether the host removes it when it ends. Flight uses `false`: CoreAnimation removes
+    /// animations that are removed on completion when the app moves to the background or a view
+    /// leaves its window, so Flight removes its own when their group ends instead.
     public var isRemovedOnCompletion = true
 
     /// Creates an animation.
@@ -46,10 +48,10 @@ public struct LayerAnimation: Sendable {
     /// Its duration: the keyframes'.
     public var duration: TimeInterval { keyframes.duration }
 
-    /// When it ends, in the engine's time.
+    /// When it ends, in the host's time.
     public var endTime: TimeInterval { beginTime + duration }
 
-    /// Its local time at engine time `time`, or nil when it shows nothing then (CoreAnimation's
+    /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
     /// rules: active from the begin time for the duration, then as the fill mode says).
     public func localTime(at time: TimeInterval) -> TimeInterval? {
         let local = time - beginTime
@@ -58,7 +60,7 @@ public struct LayerAnimation: Sendable {
         return local
     }
 
-    /// The value it shows at engine time `time`, or nil when it shows nothing.
+    /// The value it shows at host time `time`, or nil when it shows nothing.
     public func value(at time: TimeInterval) -> (any AnimatableValue)? {
         localTime(at: time).map { keyframes.presentationValue(at: $0) }
     }

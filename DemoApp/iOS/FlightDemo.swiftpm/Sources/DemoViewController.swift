@@ -6,7 +6,11 @@ import UIKit
 /// timing priority when you tap again mid-flight); drag the view and let go, and it glides from
 /// your finger's velocity to the tile nearest where the fling would stop; a secondary view
 /// follows through the trigger you choose.
-final class DemoViewController: UIViewController {
+///
+/// On an iPhone with a ProMotion display, the app's Info.plist needs
+/// `CADisableMinimumFrameDurationOnPhone` set to `true` for Flight's display link (and
+/// CoreAnimation) to run above 60 Hz; iPads need no key.
+final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
     private var settings = DemoSettings()
     private let stage = UIView()
     private var tiles: [UIButton] = []
@@ -49,8 +53,12 @@ final class DemoViewController: UIViewController {
 
         flyer.backgroundColor = .systemBlue
         flyer.layer.cornerRadius = 12
-        flyer.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(drag(_:))))
         stage.addSubview(flyer)
+        // UIKit hit-tests the model layer, which is already at the end of the flight: the drag
+        // belongs to the stage and begins only where the flyer is shown (its presentation).
+        let drag = UIPanGestureRecognizer(target: self, action: #selector(drag(_:)))
+        drag.delegate = self
+        stage.addGestureRecognizer(drag)
 
         panel.settings = settings
         panel.onChange = { [weak self] settings in self?.settings = settings }
@@ -110,6 +118,12 @@ final class DemoViewController: UIViewController {
     }
 
     // MARK: Dragging
+
+    /// A drag begins where the flyer is on screen, mid-flight included.
+    func gestureRecognizerShouldBegin(_ recognizer: UIGestureRecognizer) -> Bool {
+        let shown = flyer.layer.presentation() ?? flyer.layer
+        return shown.frame.contains(recognizer.location(in: stage))
+    }
 
     @objc private func drag(_ recognizer: UIPanGestureRecognizer) {
         switch recognizer.state {
