@@ -80,6 +80,28 @@ struct ParadeTests {
         expectClose(transform.d, 0.75, absolute: 1e-12)
     }
 
+    @Test("Parade's spellings: a custom key never set starts from zero; bounds(_:) takes a size")
+    func paradeSpellings() {
+        let view = HeadlessLayer()
+        view.bounds = CGRect(x: 5, y: 5, width: 100, height: 100)
+        let animator = ProgressAnimator.vertical { animator in
+            animator.startState(for: view) { s in
+                s.viewValue(10.0, forKey: "customAmount")
+                s.bounds(CGSize(width: 200, height: 50))
+            }
+        }
+        // Worked by hand: halfway from the snapshot's 0 to 10, and from 100 × 100 to 200 × 50
+        // with the origin where it was.
+        animator.update(progress: 0.5)
+        #expect(view.value(forKeyPath: "customAmount", as: Double.self) == 5)
+        #expect(view.bounds == CGRect(x: 5, y: 5, width: 150, height: 75))
+        animator.update(progress: 0)
+        #expect(view.value(forKeyPath: "customAmount", as: Double.self) == 0)
+        animator.update(progress: 1)
+        #expect(view.value(forKeyPath: "customAmount", as: Double.self) == 10)
+        #expect(view.bounds == CGRect(x: 5, y: 5, width: 200, height: 50))
+    }
+
     @Test("Reset restores the snapshot and takes a new one next time (reused cells)")
     func reset() {
         let cell = ParallaxCell()

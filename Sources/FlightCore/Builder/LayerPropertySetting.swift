@@ -37,6 +37,10 @@ extension LayerPropertySetting {
     @discardableResult
     public func size(_ size: CGSize) -> Configurator { value(size, forKeyPath: "bounds.size") }
 
+    /// Animates `bounds.size`, the origin kept: Parade's `bounds(_:)`, which takes a size.
+    @discardableResult
+    public func bounds(_ size: CGSize) -> Configurator { self.size(size) }
+
     /// Animates `position` (a view's `center`).
     @discardableResult
     public func position(_ position: CGPoint) -> Configurator { value(position, forKeyPath: "position") }

@@ -259,9 +259,10 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         if let snapshot {
             base = snapshot
         } else {
+            // A key path the view never set starts from its type's zero (Parade interpolates a
+            // custom key from its snapshot's zero), not from a state's value.
             base = (host.modelValue(forKeyPath: keyPath) as? Value)
-                ?? (LayerProperty.named(keyPath)?.defaultValue as? Value) ?? start?.value ?? end?.value
-                ?? Value(components: .zero)
+                ?? (LayerProperty.named(keyPath)?.defaultValue as? Value) ?? Value(components: .zero)
             snapshot = base
         }
         var value = base
