@@ -100,6 +100,37 @@ struct PVViewTests {
         #expect(animator.currentPageIndex == 3)
     }
 
+    @Test("containerViewForItem: relative points and sizes resolve against each item's own container")
+    func perItemContainers() {
+        @MainActor final class Pages: PageAnimatorDataSource {
+            let badge = HeadlessLayer(name: "badge"), title = HeadlessLayer(name: "title")
+            let card = HeadlessLayer(name: "card")   // the badge's container on page 0
+            init() { card.bounds = CGRect(x: 0, y: 0, width: 100, height: 200) }
+            func numberOfPages(in animator: PageAnimator) -> Int { 2 }
+            func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["badge", "title"] }
+            func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget {
+                item == "badge" ? badge : title
+            }
+            func pageAnimator(_ animator: PageAnimator, containerForItem item: String, onPage page: Int) -> (any AnimationTarget)? {
+                item == "badge" && page == 0 ? card : nil
+            }
+            func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+                [.move(fromPosition: RelativePoint(x: 0, y: 0.5, isRelative: true),
+                       toPosition: RelativePoint(x: 1, y: 0.5, isRelative: true)),
+                 .size(from: RelativeSize(width: 0.5, height: 0.1, isRelative: true),
+                       to: RelativeSize(width: 0.5, height: 0.1, isRelative: true))]
+            }
+        }
+        let pages = Pages()
+        let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+        animator.update(offset: 80)   // page 0, progress 0.25
+        // Worked by hand: the badge in its 100 × 200 card, the title in the 320 × 480 page.
+        #expect(pages.badge.position == CGPoint(x: 25, y: 100) && pages.badge.bounds.size == CGSize(width: 50, height: 20))
+        #expect(pages.title.position == CGPoint(x: 80, y: 240) && pages.title.bounds.size == CGSize(width: 160, height: 48))
+        animator.update(offset: 320 + 160)   // page 1, progress 0.5: the badge is back in the page
+        #expect(pages.badge.position == CGPoint(x: 160, y: 240))
+    }
+
     @Test("Vertical pages use the height; custom actions run backwards when reversed")
     func verticalAndCustom() {
         @MainActor final class Pages: PageAnimatorDataSource {

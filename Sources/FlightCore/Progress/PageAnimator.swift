@@ -18,6 +18,11 @@ public protocol PageAnimatorDataSource: AnyObject {
     func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?)
     /// Called on every update with the progress within the current page.
     func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int)
+    /// The container an item's relative points and sizes refer to on a page (PVView's
+    /// `containerViewForItem`): its bounds' size, read when the page is applied. Nil, the
+    /// default, means the animator's ``PageAnimator/containerSize``. Flight does not move the
+    /// item into that container; put it there yourself.
+    func pageAnimator(_ animator: PageAnimator, containerForItem item: String, onPage page: Int) -> (any AnimationTarget)?
 }
 
 extension PageAnimatorDataSource {
@@ -27,6 +32,10 @@ extension PageAnimatorDataSource {
     public func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?) {}
     /// Does nothing.
     public func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int) {}
+    /// Nil: every item's container is the animator's.
+    public func pageAnimator(_ animator: PageAnimator, containerForItem item: String, onPage page: Int) -> (any AnimationTarget)? {
+        nil
+    }
 }
 
 /// PVView's engine: pages of items, each item running actions as its page is scrolled through.
@@ -42,8 +51,8 @@ public final class PageAnimator {
     public weak var dataSource: (any PageAnimatorDataSource)?
     /// The scrolling direction.
     public let axis: ScrollAxis
-    /// The size of the container that relative points and sizes refer to, and whose width (or
-    /// height) is a page's length.
+    /// The size of the container whose width (or height) is a page's length, and that relative
+    /// points and sizes refer to unless the data source gives an item a container of its own.
     public var containerSize: CGSize
     /// The page the offset is in.
     public private(set) var currentPageIndex = 0
@@ -114,8 +123,13 @@ public final class PageAnimator {
         for item in dataSource.pageAnimator(self, itemsOnPage: page) {
             let target = targets[item] ?? dataSource.pageAnimator(self, targetForItem: item)
             targets[item] = target
+            var container = containerSize
+            if let own = dataSource.pageAnimator(self, containerForItem: item, onPage: page),
+               let bounds = own.animationHost.modelValue(forKeyPath: "bounds") as? CGRect {
+                container = bounds.size
+            }
             for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {
-                action.update(progress, target: target, container: containerSize)
+                action.update(progress, target: target, container: container)
             }
         }
     }
