@@ -68,4 +68,55 @@ struct JazzHandsTests {
         #expect(logo.opacity == 0.5 && logo.position == CGPoint(x: 160, y: 40))
         #expect(Transform2D(logo.transform).a == 2)
     }
+
+    @Test("keepView: still on screen across the pages given, or placed on pages at times, JazzHands' way")
+    func keepView() {
+        let circle = HeadlessLayer(name: "circle"), heart = HeadlessLayer(name: "heart"), other = HeadlessLayer()
+        circle.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        heart.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let animator = KeyframeAnimator()
+        animator.keepView(circle, onPages: [0, 1], pageWidth: 320)
+        animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left, offset: 10)
+        let reports = collectingDiagnostics {
+            animator.keepView(other, onPages: [0, 1], atTimes: [0], pageWidth: 320)
+        }
+        #expect(reports.count == 1)
+        // Worked by hand. The circle's centre sits at the middle of the page on screen (160) while
+        // the content scrolls by t × 320; after page 1 it stays where page 1 put it (480).
+        for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+            animator.animate(at: t)
+            expectClose(Double(circle.position.x) - t * 320, 160, absolute: 1e-9)
+        }
+        animator.animate(at: 2)
+        #expect(circle.position.x == 480)
+        // The heart's left edge: 0.85 pages + 10 pt at time 1, 1.35 pages + 10 pt at 1.5.
+        animator.animate(at: 1)
+        expectClose(Double(heart.frame.minX), 0.85 * 320 + 10, absolute: 1e-9)
+        animator.animate(at: 1.5)
+        expectClose(Double(heart.frame.minX), 1.35 * 320 + 10, absolute: 1e-9)
+        #expect(other.position == .zero)
+    }
+
+    @Test("IFTTTConstraintMultiplierAnimation: a constraint's constant as a multiple of a view's height")
+    func constraintMultiplier() {
+        // The constraint: any target holding `constant` (on iOS an NSLayoutConstraint).
+        let topConstraint = HeadlessLayer(name: "top constraint")
+        topConstraint.setModelValue(0.0, forKeyPath: "constant")
+        let contentView = HeadlessLayer(name: "content view")
+        contentView.bounds = CGRect(x: 0, y: 0, width: 320, height: 600)
+        var multiplier = KeyframeTrack<Double>()
+        multiplier.add(-0.2, at: 0)
+        multiplier.add(0.3, at: 1)
+        let animator = KeyframeAnimator()
+        animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
+        // Worked by hand: −0.2 × 600, halfway to 0.3 (0.05 × 600), then 0.3 × 600.
+        for (time, constant) in [(0.0, -120.0), (0.5, 30.0), (1.0, 180.0)] {
+            animator.animate(at: time)
+            expectClose(topConstraint.value(forKeyPath: "constant", as: Double.self) ?? .nan, constant, absolute: 1e-9)
+        }
+        // The reference is read when the animator runs: a taller content view, a larger constant.
+        contentView.bounds = CGRect(x: 0, y: 0, width: 320, height: 1000)
+        animator.animate(at: 1)
+        expectClose(topConstraint.value(forKeyPath: "constant", as: Double.self) ?? .nan, 300, absolute: 1e-9)
+    }
 }

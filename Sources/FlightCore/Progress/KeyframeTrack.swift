@@ -166,6 +166,64 @@ public final class KeyframeAnimator {
         bindings.append(TransformBinding(target: target, scale: scale, rotation: rotation, translation: translation))
     }
 
+    /// JazzHands' `keepView(_:onPages:atTimes:withAttribute:offset:)`: at each time, the view's
+    /// left edge, centre or right edge (`attribute`) lines up with the same place in the page
+    /// given for that time, plus `offset` points; in between it moves linearly, and before the
+    /// first time and after the last it stays where those put it (so it scrolls with its page,
+    /// as in JazzHands). Times are in the
+    /// unit the animator is driven with, pages as JazzHands drives it (`contentOffset.x /
+    /// pageWidth`); without `times`, each page is its own time, which keeps the view still on
+    /// screen while those pages scroll by. The view's `position.x` is set, from its width and
+    /// anchor point as they are when the animator runs.
+    ///
+    /// ```swift
+    /// animator.keepView(circle, onPages: [0, 1], pageWidth: 320)             // still on pages 0 and 1
+    /// animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left)
+    /// animator.animate(at: scrollView.contentOffset.x / 320)
+    /// ```
+    ///
+    /// As many times as pages are needed (JazzHands crashes otherwise): a mismatch, or a page
+    /// width that is not positive and finite, is reported and nothing is added.
+    public func keepView(
+        _ view: any AnimationTarget, onPages pages: [Double], atTimes times: [Double]? = nil, pageWidth: Double,
+        attribute: PageAlignment = .centerX, offset: Double = 0
+    ) {
+        let times = times ?? pages
+        guard times.count == pages.count, !pages.isEmpty, pageWidth.isFinite, pageWidth > 0 else {
+            FlightDiagnostics.report(.invalidValue(
+                keyPath: "position.x",
+                reason: "keepView needs as many times as pages (\(times.count) for \(pages.count)) and a positive page width"))
+            return
+        }
+        let alignment: Double = switch attribute {
+        case .left: 0
+        case .centerX: 0.5
+        case .right: 1
+        }
+        let edges = KeyframeTrack(zip(times, pages).map { time, page in
+            (time: time, value: (page + alignment) * pageWidth + offset, easing: Easing.linear)
+        })
+        bindings.append(KeepViewBinding(edges: edges, alignment: alignment, target: view))
+    }
+
+    /// JazzHands' `IFTTTConstraintMultiplierAnimation`: sets `keyPath` of `target` (a layout
+    /// constraint's `constant`, by default) to the track's multiplier times `reference`'s width or
+    /// height, read when the animator runs.
+    ///
+    /// ```swift
+    /// var multiplier = KeyframeTrack<Double>()
+    /// multiplier.add(-0.2, at: 0)
+    /// multiplier.add(0.3, at: 1)
+    /// animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
+    /// ```
+    public func addMultiplier(
+        _ multipliers: KeyframeTrack<Double>, of dimension: LayoutDimension, of reference: any AnimationTarget,
+        keyPath: String = "constant", on target: any AnimationTarget
+    ) {
+        bindings.append(MultiplierBinding(multipliers: multipliers, dimension: dimension, reference: reference,
+                                          keyPath: keyPath, target: target))
+    }
+
     /// Sets every bound property to its track's value at `time`.
     public func animate(at time: Double) {
         for binding in bindings { binding.apply(at: time) }
@@ -178,6 +236,25 @@ public final class KeyframeAnimator {
             .concatenating(.translation(x: Double(translation.x), y: Double(translation.y)))
             .transform3D
     }
+}
+
+/// Which edge of a view ``KeyframeAnimator/keepView(_:onPages:atTimes:pageWidth:attribute:offset:)``
+/// lines up within its page (JazzHands' `IFTTTHorizontalPositionAttribute`).
+public enum PageAlignment: Sendable, Hashable {
+    /// The view's left edge on the page's left edge.
+    case left
+    /// The view's centre on the page's centre.
+    case centerX
+    /// The view's right edge on the page's right edge.
+    case right
+}
+
+/// A side of a view's bounds that ``KeyframeAnimator/addMultiplier(_:of:of:keyPath:on:)`` scales.
+public enum LayoutDimension: Sendable, Hashable {
+    /// The bounds' width.
+    case width
+    /// The bounds' height.
+    case height
 }
 
 @MainActor
@@ -224,5 +301,50 @@ private struct TransformBinding: KeyframeBinding {
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
         _ = target.animationHost.setModelValue(transform, forKeyPath: "transform")
+    }
+}
+
+@MainActor
+private struct KeepViewBinding: KeyframeBinding {
+    let edges: KeyframeTrack<Double>
+    let alignment: Double
+    weak var target: (any AnimationTarget)?
+
+    init(edges: KeyframeTrack<Double>, alignment: Double, target: any AnimationTarget) {
+        self.edges = edges
+        self.alignment = alignment
+        self.target = target
+    }
+
+    func apply(at time: Double) {
+        guard let host = target?.animationHost, let edge = edges.value(at: time) else { return }
+        let width = (host.modelValue(forKeyPath: "bounds") as? CGRect).map { Double($0.width) } ?? 0
+        let anchor = (host.modelValue(forKeyPath: "anchorPoint") as? CGPoint).map { Double($0.x) } ?? 0.5
+        _ = host.setModelValue(edge + (anchor - alignment) * width, forKeyPath: "position.x")
+    }
+}
+
+@MainActor
+private struct MultiplierBinding: KeyframeBinding {
+    let multipliers: KeyframeTrack<Double>
+    let dimension: LayoutDimension
+    weak var reference: (any AnimationTarget)?
+    let keyPath: String
+    weak var target: (any AnimationTarget)?
+
+    init(multipliers: KeyframeTrack<Double>, dimension: LayoutDimension, reference: any AnimationTarget,
+         keyPath: String, target: any AnimationTarget) {
+        self.multipliers = multipliers
+        self.dimension = dimension
+        self.reference = reference
+        self.keyPath = keyPath
+        self.target = target
+    }
+
+    func apply(at time: Double) {
+        guard let host = target?.animationHost, let multiplier = multipliers.value(at: time),
+              let bounds = reference?.animationHost.modelValue(forKeyPath: "bounds") as? CGRect else { return }
+        let length = Double(dimension == .width ? bounds.width : bounds.height)
+        _ = host.setModelValue(multiplier * length, forKeyPath: keyPath)
     }
 }
