@@ -5,8 +5,9 @@ import Foundation
 public final class AnimationGroup {
     /// The resolved group: durations, motions and keyframes.
     public let resolved: ResolvedGroup
-    /// The host's time at which the group began.
-    public let beginTime: TimeInterval
+    /// The host's time at which the group began; after a pause, the time at which it would have
+    /// begun to be where it is, had it never paused.
+    public internal(set) var beginTime: TimeInterval
     /// The key the group was added to its host under.
     public let key: String
     /// Whether the group has ended (ran to the end, or was replaced or removed).
@@ -22,6 +23,12 @@ public final class AnimationGroup {
     var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
     weak var state: AnimationState?
+    /// The host the group plays on.
+    weak var host: (any AnimationHost)?
+    /// Where a paused group is held, as time elapsed since its begin; nil while it plays.
+    var pausedElapsed: TimeInterval?
+    /// The indices of the triggers that have fired (each fires at most once).
+    var firedTriggers: Set<Int> = []
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
@@ -50,6 +57,13 @@ public final class AnimationGroup {
     public func timeProgress(at time: TimeInterval) -> Double {
         guard duration > 0 else { return 1 }
         return min(max((time - beginTime) / duration, 0), 1)
+    }
+
+    private var fractionCompleteWhileRunning: Double {
+        guard duration > 0 else { return 1 }
+        if let pausedElapsed { return pausedElapsed / duration }
+        guard let host else { return 0 }
+        return min(max((FlightEngine.now(on: host) - beginTime) / duration, 0), 1)
     }
 
     /// The offset from ``beginTime`` at which a trigger's moment comes, or nil if it never does.
@@ -81,6 +95,66 @@ public final class AnimationGroup {
         return property.progress(at: time - beginTime)
     }
 
+    // MARK: Control
+
+    /// Where a group is left by ``finish(at:)``.
+    public enum FinishPosition: Sendable, Hashable {
+        /// At its start: every property goes back to where it started.
+        case start
+        /// At its end: every property at its target, as if it had run to the end.
+        case end
+        /// Where it is on screen now (``cancel()``).
+        case current
+    }
+
+    /// Whether the group is paused (``pause()``); an ended group is not.
+    public var isPaused: Bool { pausedElapsed != nil && !hasEnded }
+
+    /// How far the group has come, as a fraction of its duration: its time, every property on
+    /// its own curve. Setting it moves a paused group there (scrubbing); on a group that is
+    /// playing or has ended, setting it does nothing. Values are clamped into `0...1`.
+    ///
+    /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
+    /// time first reaches its moment going forward; one whose moment was scrubbed past without
+    /// playing does not fire, and one still ahead when the group resumes fires when it is
+    /// reached.
+    public var fractionComplete: Double {
+        get {
+            guard !hasEnded else { return finished ? 1 : lastFraction }
+            guard duration > 0 else { return 1 }
+            if let pausedElapsed { return pausedElapsed / duration }
+            guard let host else { return lastFraction }
+            return min(max((FlightEngine.now(on: host) - beginTime) / duration, 0), 1)
+        }
+        set {
+            guard isPaused, newValue.isFinite else { return }
+            FlightEngine.scrub(self, to: min(max(newValue, 0), 1) * duration)
+        }
+    }
+
+    /// The fraction reached when the group ended without finishing.
+    var lastFraction = 0.0
+
+    /// Holds the group where it is on screen: every property stops on its curve (on
+    /// CoreAnimation, each animation's `speed` 0 and `timeOffset` the time elapsed), and its
+    /// triggers and end wait. Does nothing on a paused or ended group.
+    public func pause() { FlightEngine.pause(self) }
+
+    /// Plays a paused group on from where it is, each property on its own curve, its pending
+    /// triggers and its end after the time that remains. Does nothing unless paused.
+    public func resume() { FlightEngine.resume(self) }
+
+    /// Ends the group now, leaving its properties at `position`: the model values are set there
+    /// and its animations removed, all at once. At the end, the stop callback fires with
+    /// `finished == true` and then its completion triggers; at the start or where it is, the
+    /// group is cut short (`didCancel`, then stop with `false`), and no trigger fires. Pending
+    /// triggers of other moments never fire. Does nothing on an ended group.
+    public func finish(at position: FinishPosition) { FlightEngine.finish(self, at: position) }
+
+    /// Stops the group where it is on screen: the model takes the values shown, its animations
+    /// are removed, and it ends cut short (`didCancel`, then stop with `finished == false`).
+    public func cancel() { finish(at: .current) }
+
     func fireStart() {
         guard !didStartFire else { return }
         didStartFire = true
@@ -96,6 +170,7 @@ public final class AnimationGroup {
             for event in events { event.cancel() }
         }
         events.removeAll()
+        if !finished { lastFraction = fractionCompleteWhileRunning }
         self.finished = finished
         fireStart()
         if !finished { plan.didCancel?(self) }

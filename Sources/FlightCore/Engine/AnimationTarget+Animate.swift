@@ -39,6 +39,13 @@ extension AnimationTarget {
         animationHost.animationState.register(animator.plan, forKey: key)
     }
 
+    /// Stops every Flight group playing on this target where it is on screen: each is
+    /// ``AnimationGroup/cancel()``led, its model values set to what is shown, its animations
+    /// removed, its stop callback fired with `finished == false`.
+    public func stopAnimations() {
+        for group in animationHost.animationState.activeGroups { group.cancel() }
+    }
+
     /// Applies a state registered with ``registerAnimation(forKey:timingPriority:_:)``.
     ///
     /// Animated, it plays like ``animate(_:_:)``, synchronized with whatever is in flight. Not
@@ -67,7 +74,7 @@ enum FlightEngine {
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
-        let now = host.frameScheduler.eventTime.map { host.hostTime(forSchedulerTime: $0) } ?? host.currentTime
+        let now = now(on: host)
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
         for property in plan.properties {
@@ -99,6 +106,7 @@ enum FlightEngine {
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
         group.state = state
+        group.host = host
         var cut: [AnimationGroup] = []
         // Take-over, model values and new animations reach the screen together.
         host.performTogether {
@@ -157,10 +165,18 @@ enum FlightEngine {
         group.fireStop(finished: false)
     }
 
+    /// The host's time now: the moment of the event being fired, if one is, so that what
+    /// responds to it (a triggered group, a callback that animates) happens at that moment.
+    static func now(on host: any AnimationHost) -> TimeInterval {
+        host.frameScheduler.eventTime.map { host.hostTime(forSchedulerTime: $0) } ?? host.currentTime
+    }
+
     /// Schedules the group's triggers at their moments and its end after them, then fires what
     /// is already due (start triggers; everything, for a group with no duration). Moments are in
-    /// the host's time and scheduled at the scheduler's time the host's reaches them.
-    private static func schedule(_ group: AnimationGroup, on host: any AnimationHost) {
+    /// the host's time and scheduled at the scheduler's time the host's reaches them. A group
+    /// resuming from `elapsed` schedules only the triggers that have not fired and are still
+    /// ahead.
+    private static func schedule(_ group: AnimationGroup, on host: any AnimationHost, from elapsed: TimeInterval = 0) {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
@@ -176,7 +192,8 @@ enum FlightEngine {
         // order, its end (the stop callback), then its completion triggers in declaration order.
         let endOrder = Int.max / 2
         for (index, trigger) in group.plan.triggers.enumerated() {
-            guard let offset = group.offset(of: trigger.moment) else { continue }
+            guard !group.firedTriggers.contains(index), let offset = group.offset(of: trigger.moment), offset >= elapsed
+            else { continue }
             let order = trigger.moment == .completion ? endOrder + 1 + index : index
             let event = ScheduledEvent(time: schedulerTime(offset), groupSequence: sequence, order: order) { [group] in
                 // A group whose target was released stops at its first moment after that, and
@@ -185,6 +202,7 @@ enum FlightEngine {
                     group.fireStop(finished: false)
                     return
                 }
+                group.firedTriggers.insert(index)
                 fire(trigger)
             }
             group.events.append(event)
@@ -195,6 +213,91 @@ enum FlightEngine {
         group.events.append(end)
         scheduler.schedule(end)
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
+    }
+
+    // MARK: Control of a running group
+
+    /// Holds `group` where it is (see ``AnimationGroup/pause()``).
+    static func pause(_ group: AnimationGroup) {
+        guard !group.hasEnded, group.pausedElapsed == nil, let host = group.host, group.isTargetAlive else { return }
+        let elapsed = min(max(now(on: host) - group.beginTime, 0), group.duration)
+        group.pausedElapsed = elapsed
+        for event in group.events { event.cancel() }
+        group.events.removeAll()
+        retime(group, on: host) { animation in
+            animation.speed = 0
+            animation.timeOffset = elapsed
+        }
+    }
+
+    /// Plays a paused `group` on from where it is held.
+    static func resume(_ group: AnimationGroup) {
+        guard !group.hasEnded, let elapsed = group.pausedElapsed, let host = group.host, group.isTargetAlive else { return }
+        group.pausedElapsed = nil
+        group.beginTime = now(on: host) - elapsed
+        let begin = group.beginTime
+        retime(group, on: host) { animation in
+            animation.speed = 1
+            animation.timeOffset = 0
+            animation.beginTime = begin
+        }
+        schedule(group, on: host, from: elapsed)
+    }
+
+    /// Moves a paused `group` to `elapsed` seconds from its begin.
+    static func scrub(_ group: AnimationGroup, to elapsed: TimeInterval) {
+        guard group.isPaused, let host = group.host, group.isTargetAlive else { return }
+        group.pausedElapsed = elapsed
+        retime(group, on: host) { $0.timeOffset = elapsed }
+    }
+
+    /// Ends `group` now at `position` (see ``AnimationGroup/finish(at:)``).
+    static func finish(_ group: AnimationGroup, at position: AnimationGroup.FinishPosition) {
+        guard !group.hasEnded else { return }
+        guard let host = group.host, group.isTargetAlive else {
+            group.fireStop(finished: false)
+            return
+        }
+        let state = host.animationState
+        let now = now(on: host)
+        let mine = state.placed.filter { $0.group === group }
+        host.performTogether {
+            for keyPath in group.ownedKeyPaths {
+                let value: (any AnimatableValue)? = switch position {
+                case .end: nil
+                // The first keyframe: the start, with any part a later group took held there.
+                case .start: mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.first
+                    ?? group.property(keyPath)?.from
+                case .current: mine.last { $0.animation.keyPath == keyPath }?.animation.value(at: now)
+                }
+                if let value { _ = host.setModelValue(value, forKeyPath: keyPath) }
+            }
+            state.remove(group)
+            if !mine.isEmpty { host.apply(mine.map { .remove(key: $0.key) }) }
+        }
+        guard position == .end else {
+            group.fireStop(finished: false)
+            return
+        }
+        // At the end: the stop callback, then the completion triggers that have not fired.
+        for event in group.events { event.cancel() }
+        group.fireStop(finished: true)
+        for (index, trigger) in group.plan.triggers.enumerated()
+        where trigger.moment == .completion && !group.firedTriggers.contains(index) {
+            group.firedTriggers.insert(index)
+            fire(trigger)
+        }
+    }
+
+    /// Changes every animation of `group` on its host and adds it again, with every animation
+    /// added after the first of them, so that the order in which the host applies them is kept.
+    private static func retime(_ group: AnimationGroup, on host: any AnimationHost, _ change: (inout LayerAnimation) -> Void) {
+        let state = host.animationState
+        guard let first = state.placed.firstIndex(where: { $0.group === group }) else { return }
+        for index in state.placed.indices where state.placed[index].group === group {
+            change(&state.placed[index].animation)
+        }
+        host.apply(state.placed[first...].map { .add(key: $0.key, animation: $0.animation) })
     }
 
     /// The duration of Reduce Motion's dissolve, when the policy asks for one and something
@@ -220,7 +323,7 @@ enum FlightEngine {
                          values: [from, 0, 0, to], timingFunctions: [fade, .linear, fade])
     }
 
-    private static func fire(_ trigger: TriggerPlan) {
+    static func fire(_ trigger: TriggerPlan) {
         guard let target = trigger.target.target else {
             FlightDiagnostics.report(.targetDeallocated(trigger.target.description))
             return
@@ -261,7 +364,8 @@ enum FlightEngine {
             return nil
         }
         var inFlight: Synchronizer.InFlight?
-        if let group = host.animationState.newestGroup(animating: keyPath), let property = group.property(keyPath),
+        // A paused group stands still: the new motion starts from rest.
+        if let group = host.animationState.newestGroup(animating: keyPath), !group.isPaused, let property = group.property(keyPath),
            now - group.beginTime < group.duration {
             let elapsed = now - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))

@@ -105,6 +105,12 @@ public final class AnimationState {
     /// Creates empty bookkeeping.
     public init() {}
 
+    /// A host released while a group on it is paused takes the group's only way to end with
+    /// it (nothing is scheduled while paused): the group stops here, not finished.
+    isolated deinit {
+        for group in activeGroups where group.isPaused { group.fireStop(finished: false) }
+    }
+
     /// The keys of Flight's animations on the host, in the order the host applies them.
     public var animationKeys: [String] { placed.map(\.key) }
 

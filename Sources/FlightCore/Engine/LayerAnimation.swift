@@ -33,6 +33,11 @@ public struct LayerAnimation: Sendable {
     /// begin time a moment ahead it shows the start value; after the end, the model, which
     /// already holds the end value.
     public var fillMode: FillMode = .removed
+    /// How fast its local time runs against the host's, as `CAMediaTiming.speed`: 1 normally, 0
+    /// while its group is paused.
+    public var speed: Double = 1
+    /// Added to its local time, as `CAMediaTiming.timeOffset`: where a paused group is held.
+    public var timeOffset: TimeInterval = 0
     /// Whether the host removes it when it ends. Flight uses `false`: CoreAnimation removes
     /// animations that are removed on completion when the app moves to the background or a view
     /// leaves its window, so Flight removes its own when their group ends instead.
@@ -48,13 +53,18 @@ public struct LayerAnimation: Sendable {
     /// Its duration: the keyframes'.
     public var duration: TimeInterval { keyframes.duration }
 
-    /// When it ends, in the host's time.
-    public var endTime: TimeInterval { beginTime + duration }
+    /// When it ends, in the host's time: infinitely far while its speed is 0.
+    public var endTime: TimeInterval {
+        if speed > 0 { return beginTime + (duration - timeOffset) / speed }
+        if speed < 0 { return beginTime + timeOffset / -speed }
+        return .infinity
+    }
 
     /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
-    /// rules: active from the begin time for the duration, then as the fill mode says).
+    /// rules: active from the begin time, its local time `(time − beginTime) × speed +
+    /// timeOffset`, shown while within the duration, outside it as the fill mode says).
     public func localTime(at time: TimeInterval) -> TimeInterval? {
-        let local = time - beginTime
+        let local = time < beginTime ? -1 : (time - beginTime) * speed + timeOffset
         if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
         if local >= duration { return fillMode == .forwards || fillMode == .both ? duration : nil }
         return local

@@ -140,6 +140,8 @@ public final class CALayerHost: AnimationHost {
         case .both: .both
         }
         animation.isRemovedOnCompletion = description.isRemovedOnCompletion
+        animation.speed = Float(description.speed)
+        animation.timeOffset = description.timeOffset
         return animation
     }
 }

@@ -27,6 +27,10 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     package var fillMode: LayerAnimation.FillMode
     /// `isRemovedOnCompletion`.
     package var isRemovedOnCompletion: Bool
+    /// `speed`.
+    package var speed: Double
+    /// `timeOffset`.
+    package var timeOffset: TimeInterval
 
     /// The description of `animation` under `key`.
     package init(key: String, animation: LayerAnimation) {
@@ -39,6 +43,8 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         timingFunctions = animation.keyframes.timingFunctions
         fillMode = animation.fillMode
         isRemovedOnCompletion = animation.isRemovedOnCompletion
+        speed = animation.speed
+        timeOffset = animation.timeOffset
     }
 }
 

@@ -1,0 +1,250 @@
+import FlightCore
+import Foundation
+import Testing
+
+/// Controlling a running group: pause, resume, scrub, finish, cancel, and stopping a target.
+/// Each test steps every 120 Hz frame and checks what is on screen against values worked out by
+/// hand (linear moves) or against the exact curve.
+@MainActor
+@Suite("Group control")
+struct GroupControlTests {
+    /// A 1 s linear move from 0 to 300 with a trigger at half time and one on completion.
+    @MainActor
+    struct Fixture {
+        let clock: ManualClock
+        let layer: HeadlessLayer, other: HeadlessLayer
+        var log: [String] = []
+        var group: AnimationGroup!
+
+        @MainActor
+        init() {
+            clock = ManualClock()
+            layer = HeadlessLayer(clock: clock)
+            other = HeadlessLayer(clock: clock)
+        }
+
+        @MainActor
+        mutating func start(_ record: @escaping @MainActor @Sendable (String) -> Void) {
+            let other = self.other, clock = self.clock
+            group = layer.animate { a in
+                a.position(CGPoint(x: 300, y: 0)).duration(1).easing(.linear)
+                a.setDidStopCallback { _, finished in record("stop \(finished) @\(clock.now)") }
+                a.setDidCancelCallback { _ in record("cancel") }
+                a.triggerOnProgress(0.5, onView: other) { a in
+                    a.alpha(0).duration(0.2)
+                    a.setDidStartCallback { record("half @\($0.beginTime)") }
+                }
+                a.triggerOnCompletion(onView: other) { a in
+                    a.cornerRadius(8).duration(0.2)
+                    a.setDidStartCallback { record("completion @\($0.beginTime)") }
+                }
+            }
+        }
+    }
+
+    final class Log: @unchecked Sendable {
+        var entries: [String] = []
+    }
+
+    /// Steps `clock` frame by frame to `time`, checking `x(t)` against the layer at each frame.
+    func play(_ clock: ManualClock, to time: TimeInterval, _ layer: HeadlessLayer, expected x: (TimeInterval) -> Double) {
+        var frame = (clock.now * 120).rounded()
+        while clock.now < time - 1e-9 {
+            frame += 1
+            clock.advance(to: frame / 120)
+            expectClose(Double(layer.presentation().position.x), x(clock.now), absolute: 1e-9, "t=\(clock.now)")
+        }
+    }
+
+    @Test("Pause holds every property and every trigger; resume plays on from there, the moments shifted")
+    func pauseAndResume() {
+        var fixture = Fixture()
+        let log = Log()
+        fixture.start { log.entries.append($0) }
+        let (clock, layer, group) = (fixture.clock, fixture.layer, fixture.group!)
+        play(clock, to: 0.3, layer) { 300 * $0 }
+        group.pause()
+        #expect(group.isPaused)
+        expectClose(group.fractionComplete, 0.3, absolute: 1e-12)
+        play(clock, to: 1.0, layer) { _ in 90 }    // held for 0.7 s: nothing fires
+        #expect(log.entries.isEmpty && !clock.hasPendingEvents)
+        group.resume()
+        expectClose(group.beginTime, 0.7, absolute: 1e-12)
+        play(clock, to: 2, layer) { min(300 * ($0 - 0.7), 300) }
+        // Worked by hand: the half-time trigger at 0.7 + 0.5, the end at 0.7 + 1.
+        #expect(log.entries.count == 3)
+        #expect(log.entries[0].hasPrefix("half @1.2") && log.entries[1].hasPrefix("stop true @1.7"))
+        #expect(log.entries[2].hasPrefix("completion @1.7"))
+        #expect(group.fractionComplete == 1 && layer.animationKeys.isEmpty)
+    }
+
+    @Test("Scrubbing a paused group moves every property on its own curve and fires no trigger")
+    func scrub() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock), other = HeadlessLayer(clock: clock)
+        var fired: [TimeInterval] = []
+        var stops: [Bool] = []
+        let group = layer.animate { a in
+            a.position(CGPoint(x: 300, y: 0)).easing(.spring(.bouncy))
+            a.alpha(0).duration(0.4).easing(.inOutSine)
+            a.triggerOnProgress(0.5, onView: other) { a in
+                a.alpha(0.5).duration(0.1)
+                a.setDidStartCallback { fired.append($0.beginTime) }
+            }
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        let position = try #require(group.property("position")), opacity = try #require(group.property("opacity"))
+        clock.advance(to: 0.1)
+        group.pause()
+        for fraction in [0.8, 0.95, 0.2, 0.45] {
+            group.fractionComplete = fraction
+            clock.advance(by: 1.0 / 120)
+            let elapsed = fraction * group.duration
+            let shown = layer.presentation()
+            expectClose(Double(shown.position.x), Double((position.exactValue(at: elapsed) as? CGPoint)?.x ?? .nan), absolute: 0.5)
+            expectClose(shown.opacity, (opacity.exactValue(at: min(elapsed, 0.4)) as? Double) ?? .nan, absolute: 0.5 / 255 + 1e-9)
+        }
+        #expect(fired.isEmpty, "scrubbing past 0.5 and back fires nothing")
+        // Resumed at 0.45 of the way: the trigger is still ahead and fires when played time reaches it.
+        let resumedAt = clock.now
+        group.resume()
+        step(clock, to: resumedAt + group.duration, rate: 120)
+        #expect(fired.count == 1 && stops == [true])
+        expectClose(fired[0], resumedAt + 0.05 * group.duration, absolute: 1e-9)
+    }
+
+    @Test("A trigger scrubbed past without playing never fires")
+    func scrubbedPast() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock), other = HeadlessLayer(clock: clock)
+        var fired = 0
+        var stops: [Bool] = []
+        let group = layer.animate { a in
+            a.position(CGPoint(x: 300, y: 0)).duration(1)
+            a.triggerOnProgress(0.5, onView: other) { a in
+                a.alpha(0.5)
+                a.setDidStartCallback { _ in fired += 1 }
+            }
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        clock.advance(to: 0.2)
+        group.pause()
+        group.fractionComplete = 0.9
+        group.resume()
+        step(clock, to: 2, rate: 120)
+        #expect(fired == 0 && stops == [true])
+    }
+
+    @Test("Cancel stops where it is on screen: the model takes the shown values, no trigger fires")
+    func cancel() {
+        var fixture = Fixture()
+        let log = Log()
+        fixture.start { log.entries.append($0) }
+        let (clock, layer, group) = (fixture.clock, fixture.layer, fixture.group!)
+        play(clock, to: 0.25, layer) { 300 * $0 }
+        group.cancel()
+        #expect(layer.position == CGPoint(x: 75, y: 0) && layer.animationKeys.isEmpty)
+        #expect(log.entries == ["cancel", "stop false @0.25"])
+        play(clock, to: 2, layer) { _ in 75 }
+        #expect(log.entries.count == 2 && group.hasEnded && !group.finished)
+        expectClose(group.fractionComplete, 0.25, absolute: 1e-12)
+        group.resume()
+        group.cancel()   // no effect on an ended group
+        #expect(log.entries.count == 2)
+    }
+
+    @Test("Finish at the end: targets, stop true, completion triggers now; at the start: back where it began")
+    func finish() {
+        var fixture = Fixture()
+        let log = Log()
+        fixture.start { log.entries.append($0) }
+        let (clock, layer, group) = (fixture.clock, fixture.layer, fixture.group!)
+        play(clock, to: 0.25, layer) { 300 * $0 }
+        group.finish(at: .end)
+        #expect(layer.presentation().position == CGPoint(x: 300, y: 0))
+        #expect(log.entries == ["stop true @0.25", "completion @0.25"])
+        play(clock, to: 1.5, layer) { _ in 300 }
+        #expect(log.entries.count == 2, "the half-time trigger never fires")
+
+        let second = layer.animate { $0.position(CGPoint(x: 0, y: 100)).duration(1).easing(.linear) }
+        clock.advance(by: 0.5)
+        second.pause()
+        second.finish(at: .start)
+        #expect(layer.position == CGPoint(x: 300, y: 0) && layer.presentation().position == CGPoint(x: 300, y: 0))
+        #expect(second.hasEnded && !second.finished)
+    }
+
+    @Test("Redirecting a paused group starts from where it is held, from rest")
+    func redirectFromPaused() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let first = layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(1).easing(.linear) }
+        clock.advance(to: 0.4)
+        first.pause()
+        clock.advance(to: 0.9)
+        let second = layer.animate { $0.position(CGPoint(x: 0, y: 0)).easing(.spring(.bouncy)) }
+        #expect(first.hasEnded && !first.finished)
+        let property = try #require(second.property("position"))
+        #expect(property.from as? CGPoint == CGPoint(x: 120, y: 0))
+        #expect(property.velocity(at: 0) == .zero)
+        expectClose(Double(layer.presentation().position.x), 120, absolute: 1e-9)
+    }
+
+    @Test("stopAnimations stops every group on a target where it is; other targets play on")
+    func stopAnimations() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock), other = HeadlessLayer(clock: clock)
+        var stops: [Bool] = []
+        layer.animate { a in
+            a.position(CGPoint(x: 100, y: 0)).duration(1).easing(.linear)
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        layer.animate { a in
+            a.alpha(0).duration(1).easing(.linear)
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        other.animate { $0.position(CGPoint(x: 50, y: 0)).duration(1).easing(.linear) }
+        clock.advance(to: 0.5)
+        layer.stopAnimations()
+        #expect(stops == [false, false] && layer.animationKeys.isEmpty)
+        #expect(layer.position == CGPoint(x: 50, y: 0))
+        expectClose(layer.opacity, 0.5, absolute: 1e-12)
+        clock.advance(to: 1)
+        #expect(other.presentation().position == CGPoint(x: 50, y: 0) && layer.presentation().opacity == 0.5)
+    }
+
+    @Test("A target released while its group is paused: the group stops once, not finished")
+    func releasedWhilePaused() {
+        let clock = ManualClock()
+        var stops: [Bool] = []
+        var layer: HeadlessLayer? = HeadlessLayer(clock: clock)
+        let group = layer!.animate { a in
+            a.position(CGPoint(x: 100, y: 0)).duration(1)
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+        }
+        clock.advance(to: 0.2)
+        group.pause()
+        layer = nil
+        #expect(stops == [false])
+        clock.advance(to: 2)
+        #expect(stops == [false])
+    }
+
+    @Test("On CoreAnimation a pause re-adds each animation with speed 0 at the elapsed time; resume with speed 1")
+    func coreAnimationPlan() throws {
+        let clock = ManualClock()
+        let host = RecordingLayer(clock: clock)
+        let group = host.animate { a in
+            a.position(CGPoint(x: 300, y: 0)).duration(1)
+            a.alpha(0).duration(1)
+        }
+        clock.advance(to: 0.3)
+        group.pause()
+        let paused = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
+        #expect(paused.count == 2 && paused.allSatisfy { $0.speed == 0 && abs($0.timeOffset - 0.3) < 1e-12 && $0.beginTime == 0 })
+        clock.advance(to: 0.8)
+        group.resume()
+        let resumed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
+        #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && $0.timeOffset == 0 && abs($0.beginTime - 0.5) < 1e-12 })
+    }
+}
