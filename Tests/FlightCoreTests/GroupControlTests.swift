@@ -247,4 +247,65 @@ struct GroupControlTests {
         let resumed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
         #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && $0.timeOffset == 0 && abs($0.beginTime - 0.5) < 1e-12 })
     }
+
+    /// A card dismissed by a pan: the dismissal (600 pt down, linear, 1 s) is paused at once and
+    /// scrubbed by the finger; on release it continues on a spring from the finger's speed.
+    func dismissal(releaseVelocity: Double, pan: [Double]) -> (shown: [Double], stops: [Bool], completions: Int, group: AnimationGroup) {
+        let clock = ManualClock()
+        let card = HeadlessLayer(clock: clock), backdrop = HeadlessLayer(clock: clock)
+        var stops: [Bool] = []
+        var completions = 0
+        let dismiss = card.animate { a in
+            a.position(CGPoint(x: 0, y: 600)).duration(1).easing(.linear)
+            a.setDidStopCallback { _, finished in stops.append(finished) }
+            a.triggerOnCompletion(onView: backdrop) { a in
+                a.alpha(0).duration(0.2)
+                a.setDidStartCallback { _ in completions += 1 }
+            }
+        }
+        dismiss.pause()
+        var shown: [Double] = []
+        // The recorded pan: one translation per 120 Hz frame.
+        for translation in pan {
+            dismiss.fractionComplete = translation / 600
+            clock.advance(by: 1.0 / 120)
+            shown.append(Double(card.presentation().position.y))
+        }
+        dismiss.continueOnSpring(velocity: releaseVelocity / 600)
+        while clock.hasPendingEvents || shown.count < pan.count + 5 {
+            clock.advance(by: 1.0 / 120)
+            shown.append(Double(card.presentation().position.y))
+        }
+        return (shown, stops, completions, dismiss)
+    }
+
+    @Test("Interactive dismissal: scrubbed by a pan, released fast, the card leaves on a spring from the finger's speed")
+    func interactiveDismissal() {
+        // The finger drags 240 pt in 0.2 s (1,200 pt/s) and lets go at that speed.
+        let pan = (1...24).map { 10.0 * Double($0) }
+        let (shown, stops, completions, group) = dismissal(releaseVelocity: 1_200, pan: pan)
+        // While dragged the card is exactly under the finger.
+        for (index, translation) in pan.enumerated() { expectClose(shown[index], translation, absolute: 1e-9) }
+        // The first frame after the release moves it about one frame of 1,200 pt/s (10 pt): the
+        // spring leaves with the finger's speed (its pull changes that by a few percent within
+        // 1/120 s), no jump, no standstill.
+        let step = shown[pan.count] - shown[pan.count - 1]
+        #expect(step > 9 && step < 11.5, "first step \(step)")
+        // Then it only moves on, critically damped, never past 600, and comes to rest there.
+        for index in pan.count..<shown.count {
+            let delta = shown[index] - shown[index - 1]
+            #expect(delta >= -1e-9 && shown[index] <= 600 + 1e-9, "frame \(index): \(delta)")
+        }
+        expectClose(shown.last ?? 0, 600, absolute: 1e-9)
+        #expect(stops == [true] && completions == 1 && group.finished && group.fractionComplete == 1)
+    }
+
+    @Test("Interactive dismissal released slowly short of half-way goes back, cut short")
+    func interactiveDismissalCancelled() {
+        let pan = (1...12).map { 10.0 * Double($0) }   // 120 pt, then let go almost still
+        let (shown, stops, completions, group) = dismissal(releaseVelocity: -60, pan: pan)
+        expectClose(shown.last ?? 0, 0, absolute: 1e-9)
+        for index in pan.count..<shown.count { #expect(shown[index] <= shown[index - 1] + 1e-9) }
+        #expect(stops == [false] && completions == 0 && group.hasEnded && !group.finished)
+    }
 }

@@ -29,6 +29,9 @@ public final class AnimationGroup {
     var pausedElapsed: TimeInterval?
     /// The indices of the triggers that have fired (each fires at most once).
     var firedTriggers: Set<Int> = []
+    /// Set while a spring continues the group (``continueOnSpring(velocity:towardsEnd:spring:)``):
+    /// the group ends when the spring does.
+    var isHandedOff = false
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
@@ -151,6 +154,29 @@ public final class AnimationGroup {
     /// triggers of other moments never fire. Does nothing on an ended group.
     public func finish(at position: FinishPosition) { FlightEngine.finish(self, at: position) }
 
+    /// Hands the group over to a spring, as an interactive transition does when the finger lifts:
+    /// every property leaves from where it is shown with the gesture's speed and settles on a
+    /// spring at the group's end or back at its start.
+    ///
+    /// - Parameters:
+    ///   - velocity: How fast the gesture was moving the group, in fractions of the group per
+    ///     second (a pan's velocity over the distance that spans the whole group). Each property
+    ///     leaves with its own speed: its rate of change along the group at this point, times
+    ///     `velocity`.
+    ///   - towardsEnd: Where to settle; by default the end if a scroll view released here with
+    ///     this velocity would come to rest past half-way (``Decay/normal``), the start otherwise.
+    ///   - spring: The spring (critically damped by default).
+    /// - Returns: The group that carries the properties, or nil if this one has ended.
+    ///
+    /// The group stays the one the app holds: it ends when the spring does, at the end with
+    /// `finished == true` (its completion triggers then fire), at the start cut short. Its other
+    /// pending triggers do not fire. If a later group takes the properties over from the spring,
+    /// this group ends cut short too.
+    @discardableResult
+    public func continueOnSpring(velocity: Double, towardsEnd: Bool? = nil, spring: Spring = .springDecay) -> AnimationGroup? {
+        FlightEngine.continueOnSpring(self, velocity: velocity.isFinite ? velocity : 0, towardsEnd: towardsEnd, spring: spring)
+    }
+
     /// Stops the group where it is on screen: the model takes the values shown, its animations
     /// are removed, and it ends cut short (`didCancel`, then stop with `finished == false`).
     public func cancel() { finish(at: .current) }
@@ -162,7 +188,7 @@ public final class AnimationGroup {
     }
 
     func fireStop(finished: Bool) {
-        guard !hasEnded else { return }
+        guard !hasEnded, !isHandedOff else { return }
         hasEnded = true
         // A group cut short cancels its pending triggers; one that ran to its end still fires
         // its completion triggers, which come after the end in the same frame.

@@ -279,7 +279,12 @@ enum FlightEngine {
             group.fireStop(finished: false)
             return
         }
-        // At the end: the stop callback, then the completion triggers that have not fired.
+        complete(group)
+    }
+
+    /// Ends `group` as finished: its pending events cancelled, the stop callback, then the
+    /// completion triggers that have not fired.
+    private static func complete(_ group: AnimationGroup) {
         for event in group.events { event.cancel() }
         group.fireStop(finished: true)
         for (index, trigger) in group.plan.triggers.enumerated()
@@ -287,6 +292,36 @@ enum FlightEngine {
             group.firedTriggers.insert(index)
             fire(trigger)
         }
+    }
+
+    /// Continues `group` on a spring (see ``AnimationGroup/continueOnSpring(velocity:towardsEnd:spring:)``).
+    static func continueOnSpring(
+        _ group: AnimationGroup, velocity: Double, towardsEnd: Bool?, spring: Spring
+    ) -> AnimationGroup? {
+        guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return nil }
+        let now = now(on: host)
+        let elapsed = group.pausedElapsed ?? min(max(now - group.beginTime, 0), group.duration)
+        let fraction = group.duration > 0 ? elapsed / group.duration : 1
+        let toEnd = towardsEnd ?? (fraction + Decay.normal.projection(initialVelocity: velocity) >= 0.5)
+        let mine = host.animationState.placed.filter { $0.group === group }
+        var plan = AnimationPlan(timingPriority: .maxTime)
+        for keyPath in group.ownedKeyPaths {
+            guard let property = group.property(keyPath) else { continue }
+            let start = mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.first ?? property.from
+            var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
+            // Its rate along the group here, times the gesture's rate through the group.
+            let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
+            next.easing = .springDecay(SpringDecay(velocity: (0..<16).map { rate[$0] }, spring: spring))
+            plan.properties.append(next)
+        }
+        plan.didStop = { [group] _, finished in
+            group.isHandedOff = false
+            if finished && toEnd { complete(group) } else { group.fireStop(finished: false) }
+        }
+        for event in group.events { event.cancel() }
+        group.events.removeAll()
+        group.isHandedOff = true
+        return run(plan, on: host, animated: true)
     }
 
     /// Changes every animation of `group` on its host and adds it again, with every animation
