@@ -1,12 +1,17 @@
 import SwiftUI
 
-/// The app: one screen hosting the UIKit demo.
+/// The app: the UIKit demo, and Flight's curves in SwiftUI.
 @main
 struct FlightDemoApp: App {
     var body: some Scene {
         WindowGroup {
-            DemoScreen()
-                .ignoresSafeArea(.container, edges: .bottom)
+            TabView {
+                DemoScreen()
+                    .ignoresSafeArea(.container, edges: .bottom)
+                    .tabItem { Label("UIKit", systemImage: "square.on.square") }
+                SwiftUIDemo()
+                    .tabItem { Label("SwiftUI", systemImage: "swift") }
+            }
         }
     }
 }
