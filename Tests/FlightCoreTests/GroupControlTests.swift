@@ -56,6 +56,27 @@ struct GroupControlTests {
         }
     }
 
+    @Test("The article's snippet: pause, scrub with the finger, continue on a spring")
+    func articleSnippet() {
+        let clock = ManualClock()
+        let card = HeadlessLayer(clock: clock)
+        let offscreen = CGPoint(x: 0, y: 800), distance = 800.0
+        let translation = 200.0, speed = 0.0   // a quarter of the way, let go still
+        // Snippet of "Interactive animations" begins
+        let dismiss = card.animate { a in
+            a.position(offscreen).duration(1).easing(.linear)
+            a.alpha(0).duration(1).easing(.inCubic)
+        }
+        dismiss.pause()
+        dismiss.fractionComplete = translation / distance      // while the finger drags
+        dismiss.continueOnSpring(velocity: speed / distance)   // when it lifts
+        // Snippet ends
+        // Released still at a quarter of the way: back to the start, cut short.
+        clock.advance(by: 5)
+        #expect(card.presentation().position == .zero && card.presentation().opacity == 1)
+        #expect(dismiss.hasEnded && !dismiss.finished)
+    }
+
     @Test("Pause holds every property and every trigger; resume plays on from there, the moments shifted")
     func pauseAndResume() {
         var fixture = Fixture()

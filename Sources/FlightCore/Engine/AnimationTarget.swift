@@ -106,9 +106,20 @@ public final class AnimationState {
     public init() {}
 
     /// A host released while a group on it is paused takes the group's only way to end with
-    /// it (nothing is scheduled while paused): the group stops here, not finished.
-    isolated deinit {
-        for group in activeGroups where group.isPaused { group.fireStop(finished: false) }
+    /// it (nothing is scheduled while paused): the group stops here, not finished (on the main
+    /// actor: at once when released there, as hosts are, otherwise as soon as it can).
+    deinit {
+        let groups = activeGroups
+        guard !groups.isEmpty else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { Self.stopPaused(groups) }
+        } else {
+            Task { @MainActor in Self.stopPaused(groups) }
+        }
+    }
+
+    private static func stopPaused(_ groups: [AnimationGroup]) {
+        for group in groups where group.isPaused { group.fireStop(finished: false) }
     }
 
     /// The keys of Flight's animations on the host, in the order the host applies them.
