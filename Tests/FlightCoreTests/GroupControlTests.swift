@@ -195,6 +195,32 @@ struct GroupControlTests {
         #expect(second.hasEnded && !second.finished)
     }
 
+    @Test("Reverse plays back from where it is to the start; triggers only going forward; reverse again plays on")
+    func reverse() {
+        var fixture = Fixture()
+        let log = Log()
+        fixture.start { log.entries.append($0) }
+        let (clock, layer, group) = (fixture.clock, fixture.layer, fixture.group!)
+        play(clock, to: 0.6, layer) { 300 * $0 }           // past the half-time trigger
+        #expect(log.entries == ["half @0.5"])
+        group.reverse()
+        #expect(group.isReversed && layer.position == .zero, "the model heads back with it")
+        play(clock, to: 0.9, layer) { 300 * (0.6 - ($0 - 0.6)) }
+        expectClose(group.fractionComplete, 0.3, absolute: 1e-9)
+        group.reverse()                                     // forward again from 0.3 of the way
+        #expect(!group.isReversed && layer.position == CGPoint(x: 300, y: 0))
+        play(clock, to: 1.2, layer) { 300 * (0.3 + ($0 - 0.9)) }
+        group.pause()
+        group.reverse()                                     // paused: stays held, heads back when resumed
+        play(clock, to: 1.3, layer) { _ in 180 }
+        group.resume()
+        play(clock, to: 2.2, layer) { max(180 - 300 * ($0 - 1.3), 0) }
+        // Back at the start (1.3 + 0.6): not finished, not cut short; the half-time trigger
+        // fired once (going forward), the completion trigger never.
+        #expect(log.entries.count == 2 && log.entries[1].hasPrefix("stop false @1.9"))
+        #expect(group.hasEnded && !group.finished && layer.animationKeys.isEmpty && layer.position == .zero)
+    }
+
     @Test("Redirecting a paused group starts from where it is held, from rest")
     func redirectFromPaused() throws {
         let clock = ManualClock()
@@ -254,7 +280,7 @@ struct GroupControlTests {
         #expect(stops == [false])
     }
 
-    @Test("On CoreAnimation a pause re-adds each animation with speed 0 at the elapsed time; resume with speed 1")
+    @Test("On CoreAnimation a pause re-adds each animation with speed 0 at the elapsed time; resume with speed 1; reverse with −1")
     func coreAnimationPlan() throws {
         let clock = ManualClock()
         let host = RecordingLayer(clock: clock)
@@ -270,6 +296,10 @@ struct GroupControlTests {
         group.resume()
         let resumed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
         #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && $0.timeOffset == 0 && abs($0.beginTime - 0.5) < 1e-12 })
+        clock.advance(to: 1.0)
+        group.reverse()
+        let reversed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
+        #expect(reversed.count == 2 && reversed.allSatisfy { $0.speed == -1 && abs($0.timeOffset - 0.5) < 1e-12 && $0.beginTime == 1 })
     }
 
     /// A card dismissed by a pan: the dismissal (600 pt down, linear, 1 s) is paused at once and

@@ -41,7 +41,8 @@ public struct AnimationPlan: Sendable {
     /// replaced or removed.
     public var didStop: (@MainActor @Sendable (AnimationGroup, Bool) -> Void)?
     /// Called once, before the stop callback, when the group is cut short (taken over, removed,
-    /// or its target released); never when it runs to its end.
+    /// or its target released); never when it runs to its end, or back to its start after
+    /// ``AnimationGroup/reverse()``.
     public var didCancel: (@MainActor @Sendable (AnimationGroup) -> Void)?
     /// Groups to start on other targets at moments of this one, in declaration order.
     public var triggers: [TriggerPlan] = []

@@ -27,6 +27,8 @@ public final class AnimationGroup {
     weak var host: (any AnimationHost)?
     /// Where a paused group is held, as time elapsed since its begin; nil while it plays.
     var pausedElapsed: TimeInterval?
+    /// While it plays backwards: the host time at which it reaches its start.
+    var reverseOrigin: TimeInterval = 0
     /// The indices of the triggers that have fired (each fires at most once).
     var firedTriggers: Set<Int> = []
     /// Set while a spring continues the group (``continueOnSpring(velocity:towardsEnd:spring:)``):
@@ -64,9 +66,8 @@ public final class AnimationGroup {
 
     private var fractionCompleteWhileRunning: Double {
         guard duration > 0 else { return 1 }
-        if let pausedElapsed { return pausedElapsed / duration }
-        guard let host else { return 0 }
-        return min(max((FlightEngine.now(on: host) - beginTime) / duration, 0), 1)
+        guard let host else { return (pausedElapsed ?? 0) / duration }
+        return elapsed(at: FlightEngine.now(on: host)) / duration
     }
 
     /// The offset from ``beginTime`` at which a trigger's moment comes, or nil if it never does.
@@ -113,6 +114,16 @@ public final class AnimationGroup {
     /// Whether the group is paused (``pause()``); an ended group is not.
     public var isPaused: Bool { pausedElapsed != nil && !hasEnded }
 
+    /// Whether the group plays backwards, towards its start (``reverse()``).
+    public internal(set) var isReversed = false
+
+    /// The time into the group (0 at its start, ``duration`` at its end) at host time `time`.
+    func elapsed(at time: TimeInterval) -> TimeInterval {
+        if let pausedElapsed { return pausedElapsed }
+        let elapsed = isReversed ? reverseOrigin - time : time - beginTime
+        return min(max(elapsed, 0), duration)
+    }
+
     /// How far the group has come, as a fraction of its duration: its time, every property on
     /// its own curve. Setting it moves a paused group there (scrubbing); on a group that is
     /// playing or has ended, setting it does nothing. Values are clamped into `0...1`.
@@ -125,9 +136,8 @@ public final class AnimationGroup {
         get {
             guard !hasEnded else { return finished ? 1 : lastFraction }
             guard duration > 0 else { return 1 }
-            if let pausedElapsed { return pausedElapsed / duration }
-            guard let host else { return lastFraction }
-            return min(max((FlightEngine.now(on: host) - beginTime) / duration, 0), 1)
+            guard let host else { return pausedElapsed.map { $0 / duration } ?? lastFraction }
+            return elapsed(at: FlightEngine.now(on: host)) / duration
         }
         set {
             guard isPaused, newValue.isFinite else { return }
@@ -144,8 +154,20 @@ public final class AnimationGroup {
     public func pause() { FlightEngine.pause(self) }
 
     /// Plays a paused group on from where it is, each property on its own curve, its pending
-    /// triggers and its end after the time that remains. Does nothing unless paused.
+    /// triggers and its end after the time that remains (backwards, towards its start, if it is
+    /// reversed). Does nothing unless paused.
     public func resume() { FlightEngine.resume(self) }
+
+    /// Turns the group round: from where it is, every property plays back along its own curve
+    /// towards where it started (or, reversed again, on towards its end). The model values go
+    /// with it: to the start values when reversed, back to the targets when not. A paused group
+    /// stays paused and plays the new way when resumed.
+    ///
+    /// Triggers fire only going forward: none fires while the group plays backwards, and one
+    /// already fired does not fire again. A group that plays back all the way to its start ends
+    /// there with `finished == false`, without `didCancel`: it was not cut short. Does nothing on
+    /// an ended group.
+    public func reverse() { FlightEngine.reverse(self) }
 
     /// Ends the group now, leaving its properties at `position`: the model values are set there
     /// and its animations removed, all at once. At the end, the stop callback fires with
@@ -187,7 +209,9 @@ public final class AnimationGroup {
         plan.didStart?(self)
     }
 
-    func fireStop(finished: Bool) {
+    /// Ends the group: `finished` if it ran to its end, `cut` (``AnimationPlan/didCancel``) if it
+    /// was cut short, which it was unless it finished or played back to its start.
+    func fireStop(finished: Bool, cut: Bool? = nil) {
         guard !hasEnded, !isHandedOff else { return }
         hasEnded = true
         // A group cut short cancels its pending triggers; one that ran to its end still fires
@@ -199,7 +223,7 @@ public final class AnimationGroup {
         if !finished { lastFraction = fractionCompleteWhileRunning }
         self.finished = finished
         fireStart()
-        if !finished { plan.didCancel?(self) }
+        if cut ?? !finished { plan.didCancel?(self) }
         plan.didStop?(self, finished)
     }
 }

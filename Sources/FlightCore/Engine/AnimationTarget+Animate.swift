@@ -220,7 +220,7 @@ enum FlightEngine {
     /// Holds `group` where it is (see ``AnimationGroup/pause()``).
     static func pause(_ group: AnimationGroup) {
         guard !group.hasEnded, group.pausedElapsed == nil, let host = group.host, group.isTargetAlive else { return }
-        let elapsed = min(max(now(on: host) - group.beginTime, 0), group.duration)
+        let elapsed = group.elapsed(at: now(on: host))
         group.pausedElapsed = elapsed
         for event in group.events { event.cancel() }
         group.events.removeAll()
@@ -234,14 +234,74 @@ enum FlightEngine {
     static func resume(_ group: AnimationGroup) {
         guard !group.hasEnded, let elapsed = group.pausedElapsed, let host = group.host, group.isTargetAlive else { return }
         group.pausedElapsed = nil
-        group.beginTime = now(on: host) - elapsed
-        let begin = group.beginTime
-        retime(group, on: host) { animation in
-            animation.speed = 1
-            animation.timeOffset = 0
-            animation.beginTime = begin
+        play(group, from: elapsed, at: now(on: host), on: host)
+    }
+
+    /// Plays `group` from `elapsed` at host time `now`, the way it faces: its animations added
+    /// again from there, its pending moments scheduled.
+    private static func play(_ group: AnimationGroup, from elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost) {
+        for event in group.events { event.cancel() }
+        group.events.removeAll()
+        if group.isReversed {
+            group.reverseOrigin = now + elapsed
+            retime(group, on: host) { animation in
+                animation.speed = -1
+                animation.timeOffset = elapsed
+                animation.beginTime = now
+            }
+            // Back at the start: its animations leave and it ends, not finished, not cut short.
+            let scheduler = host.frameScheduler
+            let time = host.schedulerTime(forHostTime: group.reverseOrigin)
+            let start = ScheduledEvent(time: time.isFinite ? time : scheduler.now + elapsed,
+                                       groupSequence: scheduler.makeGroupSequence(), order: 0) { [group] in
+                reachStart(group)
+            }
+            group.events.append(start)
+            scheduler.schedule(start)
+            scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
+        } else {
+            group.beginTime = now - elapsed
+            let begin = group.beginTime
+            retime(group, on: host) { animation in
+                animation.speed = 1
+                animation.timeOffset = 0
+                animation.beginTime = begin
+            }
+            schedule(group, on: host, from: elapsed)
         }
-        schedule(group, on: host, from: elapsed)
+    }
+
+    /// Turns `group` round (see ``AnimationGroup/reverse()``).
+    static func reverse(_ group: AnimationGroup) {
+        guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return }
+        let now = now(on: host)
+        let elapsed = group.elapsed(at: now)
+        group.isReversed.toggle()
+        // The model goes where the group now heads.
+        let mine = host.animationState.placed.filter { $0.group === group }
+        host.performTogether {
+            for keyPath in group.ownedKeyPaths {
+                let keyframes = mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList
+                let value = group.isReversed ? keyframes?.first ?? group.property(keyPath)?.from
+                                             : keyframes?.last ?? group.property(keyPath)?.to
+                if let value { _ = host.setModelValue(value, forKeyPath: keyPath) }
+            }
+        }
+        guard group.pausedElapsed == nil else { return }
+        play(group, from: elapsed, at: now, on: host)
+    }
+
+    /// A reversed group is back at its start.
+    private static func reachStart(_ group: AnimationGroup) {
+        guard let host = group.host, group.isTargetAlive else {
+            group.fireStop(finished: false)
+            return
+        }
+        let state = host.animationState
+        let mine = state.placed.filter { $0.group === group }.map { LayerAnimationChange.remove(key: $0.key) }
+        state.remove(group)
+        if !mine.isEmpty { host.apply(mine) }
+        group.fireStop(finished: false, cut: false)
     }
 
     /// Moves a paused `group` to `elapsed` seconds from its begin.
@@ -264,7 +324,10 @@ enum FlightEngine {
         host.performTogether {
             for keyPath in group.ownedKeyPaths {
                 let value: (any AnimatableValue)? = switch position {
-                case .end: nil
+                // The model holds the targets, unless the group was heading back.
+                case .end: group.isReversed
+                    ? mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.last ?? group.property(keyPath)?.to
+                    : nil
                 // The first keyframe: the start, with any part a later group took held there.
                 case .start: mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.first
                     ?? group.property(keyPath)?.from
@@ -300,7 +363,7 @@ enum FlightEngine {
     ) -> AnimationGroup? {
         guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return nil }
         let now = now(on: host)
-        let elapsed = group.pausedElapsed ?? min(max(now - group.beginTime, 0), group.duration)
+        let elapsed = group.elapsed(at: now)
         let fraction = group.duration > 0 ? elapsed / group.duration : 1
         let toEnd = towardsEnd ?? (fraction + Decay.normal.projection(initialVelocity: velocity) >= 0.5)
         let mine = host.animationState.placed.filter { $0.group === group }
@@ -400,7 +463,8 @@ enum FlightEngine {
         }
         var inFlight: Synchronizer.InFlight?
         // A paused group stands still: the new motion starts from rest.
-        if let group = host.animationState.newestGroup(animating: keyPath), !group.isPaused, let property = group.property(keyPath),
+        if let group = host.animationState.newestGroup(animating: keyPath), !group.isPaused, !group.isReversed,
+           let property = group.property(keyPath),
            now - group.beginTime < group.duration {
             let elapsed = now - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
