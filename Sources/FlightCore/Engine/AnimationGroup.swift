@@ -186,7 +186,7 @@ public final class AnimationGroup {
     ///     leaves with its own speed: its rate of change along the group at this point, times
     ///     `velocity`.
     ///   - towardsEnd: Where to settle; by default the end if a scroll view released here with
-    ///     this velocity would come to rest past half-way (``Decay/normal``), the start otherwise.
+    ///     this velocity would come to rest past half-way (`Decay.normal`), the start otherwise.
     ///   - spring: The spring (critically damped by default).
     /// - Returns: The group that carries the properties, or nil if this one has ended.
     ///

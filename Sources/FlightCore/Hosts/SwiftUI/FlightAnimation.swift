@@ -10,7 +10,7 @@ import SwiftUI
 ///
 /// A spring that interrupts a Flight animation in flight leaves with that animation's velocity
 /// (SwiftUI asks it to merge); timing curves add their change on top of what is in flight, as
-/// SwiftUI's own curves do. In SwiftUI a ``Easing/springDecay(velocity:spring:)-(Double,_)``'s
+/// SwiftUI's own curves do. In SwiftUI a spring decay's (`Easing.springDecay(velocity:spring:)`)
 /// velocity is in fractions of the change per second, as SwiftUI's
 /// `interpolatingSpring(initialVelocity:)`.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
