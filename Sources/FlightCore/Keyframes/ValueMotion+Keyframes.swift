@@ -270,6 +270,11 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
             _ = check(sixteenth / 16)
         }
+        // And close to both ends, where a path that bends (a colour's mix clamped, a spring's
+        // last turn) can leave the straight mix fastest.
+        for fraction in SegmentFitter.startFractions + SegmentFitter.endFractions where worst <= limit {
+            _ = check(fraction)
+        }
         return worst
     }
 
