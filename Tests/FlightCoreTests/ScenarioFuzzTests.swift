@@ -8,7 +8,8 @@ import Testing
 // commit lag and late removal reports; animate, register, apply (animated or not, known and
 // unknown keys), bad values, nested triggers of every kind aimed at any layer, frames of every
 // size, layers released mid-flight, the app removing animations, moving to the background, a
-// view leaving its window. After every step
+// view leaving its window, and control of running groups (pause, resume, scrub, reverse, finish,
+// cancel, hand-off to a spring, stopping a target). After every step
 // and every frame it checks what a user relies on (see `ScenarioRunner.check`). A failure prints
 // the seed and a shrunk Swift reproduction.
 //
@@ -31,6 +32,9 @@ enum FuzzOp: CustomStringConvertible {
     case removeAll(layer: Int)
     case background
     case leaveWindow(layer: Int)
+    /// A control call on the `group % count`th group started so far.
+    case control(group: Int, FuzzControl)
+    case stopAnimations(layer: Int)
 
     /// The step as Swift, for a reproduction.
     var description: String {
@@ -51,7 +55,47 @@ enum FuzzOp: CustomStringConvertible {
             "clock.simulateEnteringBackground()"
         case .leaveWindow(let layer):
             "layers[\(layer)]?.simulateLeavingWindow()"
+        case let .control(group, control):
+            "if !started.isEmpty { started[\(group) % started.count].\(control.swift) }"
+        case .stopAnimations(let layer):
+            "layers[\(layer)]?.stopAnimations()"
         }
+    }
+}
+
+/// A control call on a running group.
+enum FuzzControl {
+    case pause, resume, reverse, cancel
+    case scrub(Double)
+    case finish(AnimationGroup.FinishPosition)
+    case handOff(velocity: Double)
+
+    var swift: String {
+        switch self {
+        case .pause: "pause()"
+        case .resume: "resume()"
+        case .reverse: "reverse()"
+        case .cancel: "cancel()"
+        case .scrub(let fraction): "fractionComplete = \(fraction)"
+        case .finish(let position): "finish(at: .\(position))"
+        case .handOff(let velocity): "continueOnSpring(velocity: \(velocity))"
+        }
+    }
+
+    /// Applies the call; a hand-off returns the group that carries the spring.
+    @MainActor
+    @discardableResult
+    func apply(to group: AnimationGroup) -> AnimationGroup? {
+        switch self {
+        case .pause: group.pause()
+        case .resume: group.resume()
+        case .reverse: group.reverse()
+        case .cancel: group.cancel()
+        case .scrub(let fraction): group.fractionComplete = fraction
+        case .finish(let position): group.finish(at: position)
+        case .handOff(let velocity): return group.continueOnSpring(velocity: velocity)
+        }
+        return nil
     }
 }
 
@@ -151,6 +195,7 @@ final class FuzzGroup {
     func swift(indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
         var lines = properties.map { pad + $0.swift + "\n" }
+        lines.append(pad + "a.setDidStartCallback { started.append($0) }\n")
         for trigger in triggers {
             let call = switch trigger.moment {
             case .start: "a.triggerOnStart(onView: layers[\(trigger.layer)]!, timingPriority: .\(trigger.group.priority))"
@@ -234,6 +279,18 @@ struct ScenarioGenerator {
         return FuzzGroup(id: id, properties: properties, priority: pick(TimingPriority.allCases), triggers: triggers)
     }
 
+    mutating func control() -> FuzzControl {
+        switch Int(random.uniform(0...6.999)) {
+        case 0: .pause
+        case 1: .resume
+        case 2: .reverse
+        case 3: .cancel
+        case 4: .scrub(pick([0, 0.1, 0.5, 0.9, 1, -0.5, 2, .nan]))
+        case 5: .finish(pick([.start, .end, .current]))
+        default: .handOff(velocity: pick([0, 2, -2, 10, .infinity]))
+        }
+    }
+
     mutating func scenario() -> FuzzScenario {
         let layers = Int(random.uniform(1...4.999))
         let speeds = (0..<layers).map { _ in pick([1, 1, 2, 0.5]) }
@@ -249,6 +306,8 @@ struct ScenarioGenerator {
             case ..<0.70: ops.append(.removeAll(layer: layer))
             case ..<0.71: ops.append(.background)
             case ..<0.72: ops.append(.leaveWindow(layer: layer))
+            case ..<0.80: ops.append(.control(group: Int(random.uniform(0...20)), control()))
+            case ..<0.81: ops.append(.stopAnimations(layer: layer))
             default: ops.append(.advance(pick([1.0 / 120, 1.0 / 60, 1.0 / 30, 0.1, 0.3, 1])))
             }
         }
@@ -266,6 +325,7 @@ struct FuzzScenario {
     var setUp: String {
         """
         let clock = ManualClock(deviceBehaviors: \(device ? ".device" : "[]"))
+        var started: [AnimationGroup] = []
         var layers: [HeadlessLayer?] = \(speeds).map { speed in
             let layer = HeadlessLayer(clock: clock)
             layer.speed = speed
@@ -326,6 +386,7 @@ final class ScenarioRunner {
             self.groups.append((group, layer, spec))
             if self.isJumping { self.jumped.insert(ObjectIdentifier(group)) }
             self.starts[ObjectIdentifier(group), default: 0] += 1
+            self.began[ObjectIdentifier(group)] = group.beginTime
             self.expectedRejections += spec.badCount
         }
         a.setDidCancelCallback { [weak self] group in
@@ -337,7 +398,11 @@ final class ScenarioRunner {
             guard let self else { return }
             self.stops[ObjectIdentifier(group), default: []].append(finished)
             self.stopTime[ObjectIdentifier(group)] = self.clock.scheduler.eventTime ?? self.clock.now
-            if !finished && self.cancels[ObjectIdentifier(group)] != 1 { self.violation("stop(false) without one cancel") }
+            // A reversed group played back to its start ends not finished and not cut short.
+            if !finished && self.cancels[ObjectIdentifier(group)] != 1 && !self.controlled.contains(ObjectIdentifier(group)) {
+                self.violation("stop(false) without one cancel")
+            }
+            if (self.cancels[ObjectIdentifier(group)] ?? 0) > 1 { self.violation("cancelled twice") }
             if finished && self.cancels[ObjectIdentifier(group)] != nil { self.violation("stop(true) after a cancel") }
         }
         for trigger in spec.triggers {
@@ -364,6 +429,8 @@ final class ScenarioRunner {
             clock.commit()
             check()
         }
+        // The app lets go of whatever it paused.
+        for entry in groups where entry.group.isPaused { entry.group.resume() }
         // Every frame for three seconds, then long enough for every spring to settle.
         for _ in 0..<360 {
             clock.advance(by: 1.0 / 120)
@@ -412,6 +479,24 @@ final class ScenarioRunner {
             clock.simulateEnteringBackground()
         case .leaveWindow(let layer):
             layers[layer]?.simulateLeavingWindow()
+        case let .control(index, control):
+            // The groups the app saw start, as the reproduction's `started` has them.
+            let candidates = groups.filter { !continuations.contains(ObjectIdentifier($0.group)) }
+            guard !candidates.isEmpty else { return }
+            let entry = candidates[index % candidates.count]
+            if !entry.group.hasEnded { controlled.insert(ObjectIdentifier(entry.group)) }
+            if let spring = control.apply(to: entry.group) {
+                // The spring is a group like any other, but Flight's own: its callbacks belong to
+                // the group it continues.
+                groups.append((spring, entry.layer, FuzzGroup(id: -1, properties: [], priority: .maxTime, triggers: [])))
+                continuations.insert(ObjectIdentifier(spring))
+            }
+        case .stopAnimations(let layer):
+            guard let target = layers[layer] else { return }
+            for entry in groups where entry.layer == layer && !entry.group.hasEnded {
+                controlled.insert(ObjectIdentifier(entry.group))
+            }
+            target.stopAnimations()
         }
     }
 
@@ -421,9 +506,16 @@ final class ScenarioRunner {
         guard let target = layers[layer] else { return nil }
         guard let owner = groups.last(where: { $0.layer == layer && $0.group.beginTime <= time && $0.group.keyPaths.contains(keyPath) }),
               !removedByApp.contains(ObjectIdentifier(owner.group)),
-              time < owner.group.beginTime + owner.group.duration, let property = owner.group.property(keyPath) else {
+              // A group cut short (or ended early by a control call) shows nothing.
+              !(owner.group.hasEnded && (!owner.group.finished || controlled.contains(ObjectIdentifier(owner.group)))),
+              let property = owner.group.property(keyPath) else {
             return target.modelValue(forKeyPath: keyPath)
         }
+        if controlled.contains(ObjectIdentifier(owner.group)) {
+            // Paused, scrubbed or reversed: where its time is now.
+            return property.exactValue(at: owner.group.fractionComplete * owner.group.duration)
+        }
+        guard time < owner.group.beginTime + owner.group.duration else { return target.modelValue(forKeyPath: keyPath) }
         return property.exactValue(at: time - owner.group.beginTime)
     }
 
@@ -458,7 +550,7 @@ final class ScenarioRunner {
                 previousExpected[index, default: [:]][keyPath] = expected
             }
         }
-        for (group, _, _) in groups {
+        for (group, _, _) in groups where !continuations.contains(ObjectIdentifier(group)) {
             let id = ObjectIdentifier(group)
             if starts[id] != 1 { violation("group started \(starts[id] ?? 0) times") }
             if (stops[id]?.count ?? 0) > 1 { violation("group stopped \(stops[id]!.count) times") }
@@ -467,16 +559,21 @@ final class ScenarioRunner {
 
     func finalCheck() {
         // Every group stopped exactly once, its target released or not.
-        for (group, _, _) in groups where stops[ObjectIdentifier(group)]?.count != 1 {
+        // A group paused when its layer was released stops from the layer's deinit: at once on the
+        // main thread, but this runner's main actor is not the main thread on Linux, so there it
+        // comes asynchronously (the suite "Group control" waits for it).
+        for (group, layer, _) in groups where stops[ObjectIdentifier(group)]?.count != 1 && !continuations.contains(ObjectIdentifier(group))
+            && !(released.contains(layer) && stops[ObjectIdentifier(group)] == nil && controlled.contains(ObjectIdentifier(group))) {
             violation("a group stopped \(stops[ObjectIdentifier(group)]?.count ?? 0) times in the end")
         }
         // A group whose animations the app removed was cut short.
-        for (group, _, _) in groups where removedByApp.contains(ObjectIdentifier(group)) && stops[ObjectIdentifier(group)] != [false] {
+        for (group, _, _) in groups where removedByApp.contains(ObjectIdentifier(group)) && stops[ObjectIdentifier(group)] != [false]
+            && !continuations.contains(ObjectIdentifier(group)) {
             violation("a group whose animations the app removed stopped with \(stops[ObjectIdentifier(group)] ?? [])")
         }
         // Triggers: each fired once exactly when its moment came while its group was live (and
         // its target existed), never otherwise, and its group began at the moment.
-        for (parent, parentLayer, spec) in groups {
+        for (parent, parentLayer, spec) in groups where !controlled.contains(ObjectIdentifier(parent)) {
             let stoppedAt = parent.finished ? nil : stopTime[ObjectIdentifier(parent)]
             for trigger in spec.triggers {
                 let children = groups.filter { $0.spec === trigger.group && $0.layer == trigger.layer }
@@ -485,7 +582,7 @@ final class ScenarioRunner {
                 // The moment on the clock, and the begin time it gives a group on the target layer.
                 let moment = clockTime(parent.beginTime + offset, layer: parentLayer)
                 let childBegin = moment * speeds[trigger.layer]
-                let fired = children.filter { $0.group.beginTime == childBegin }.count
+                let fired = children.filter { began[ObjectIdentifier($0.group)] == childBegin }.count
                 if let stoppedAt, abs(stoppedAt - moment) < 1e-9 { continue }
                 let live = stoppedAt.map { moment < $0 } ?? true
                 let targetAlive = !released.contains(trigger.layer) || (releaseTime[trigger.layer].map { moment < $0 } ?? true)
@@ -509,6 +606,9 @@ final class ScenarioRunner {
             if !layer.animationKeys.isEmpty { violation("layer \(index) still has animations") }
             for keyPath in Self.checkedKeyPaths {
                 if let last = groups.last(where: { $0.layer == index && $0.group.keyPaths.contains(keyPath) }),
+                   !groups.contains(where: {
+                       $0.layer == index && $0.group.keyPaths.contains(keyPath) && controlled.contains(ObjectIdentifier($0.group))
+                   }),
                    let property = last.group.property(keyPath),
                    distanceBetween(layer.modelValue(forKeyPath: keyPath), property.to) > 1e-9 {
                     violation("\(keyPath) on layer \(index): the model is not the last accepted target")
@@ -536,6 +636,13 @@ final class ScenarioRunner {
     var jumped: Set<ObjectIdentifier> = []
     /// Groups cut short because the app removed their animations.
     var removedByApp: Set<ObjectIdentifier> = []
+    /// Groups the scenario controlled (paused, scrubbed, reversed, finished, cancelled, handed
+    /// off), whose time no longer runs from their begin time.
+    var controlled: Set<ObjectIdentifier> = []
+    /// Springs that continue handed-off groups (not instrumented: their callbacks are Flight's).
+    var continuations: Set<ObjectIdentifier> = []
+    /// Each group's begin time when it started (a pause moves it later).
+    var began: [ObjectIdentifier: TimeInterval] = [:]
     private var isJumping = false
 }
 

@@ -34,6 +34,8 @@ public final class AnimationGroup {
     /// Set while a spring continues the group (``continueOnSpring(velocity:towardsEnd:spring:)``):
     /// the group ends when the spring does.
     var isHandedOff = false
+    /// The group that carries this one's properties on a spring, while it does.
+    weak var continuation: AnimationGroup?
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
@@ -112,7 +114,7 @@ public final class AnimationGroup {
     }
 
     /// Whether the group is paused (``pause()``); an ended group is not.
-    public var isPaused: Bool { pausedElapsed != nil && !hasEnded }
+    public var isPaused: Bool { pausedElapsed != nil && !hasEnded && continuation == nil }
 
     /// Whether the group plays backwards, towards its start (``reverse()``).
     public internal(set) var isReversed = false
@@ -193,7 +195,9 @@ public final class AnimationGroup {
     /// The group stays the one the app holds: it ends when the spring does, at the end with
     /// `finished == true` (its completion triggers then fire), at the start cut short. Its other
     /// pending triggers do not fire. If a later group takes the properties over from the spring,
-    /// this group ends cut short too.
+    /// this group ends cut short too. Until then its ``fractionComplete`` stays where the hand-off
+    /// left it, and ``finish(at:)`` and ``cancel()`` act on the spring; the other controls do
+    /// nothing.
     @discardableResult
     public func continueOnSpring(velocity: Double, towardsEnd: Bool? = nil, spring: Spring = .springDecay) -> AnimationGroup? {
         FlightEngine.continueOnSpring(self, velocity: velocity.isFinite ? velocity : 0, towardsEnd: towardsEnd, spring: spring)

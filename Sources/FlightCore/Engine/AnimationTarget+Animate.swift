@@ -232,7 +232,7 @@ enum FlightEngine {
 
     /// Plays a paused `group` on from where it is held.
     static func resume(_ group: AnimationGroup) {
-        guard !group.hasEnded, let elapsed = group.pausedElapsed, let host = group.host, group.isTargetAlive else { return }
+        guard group.isPaused, let elapsed = group.pausedElapsed, let host = group.host, group.isTargetAlive else { return }
         group.pausedElapsed = nil
         play(group, from: elapsed, at: now(on: host), on: host)
     }
@@ -248,6 +248,8 @@ enum FlightEngine {
                 animation.speed = -1
                 animation.timeOffset = elapsed
                 animation.beginTime = now
+                // A property shorter than the group shows its end until played back into it.
+                animation.fillMode = .both
             }
             // Back at the start: its animations leave and it ends, not finished, not cut short.
             let scheduler = host.frameScheduler
@@ -266,6 +268,7 @@ enum FlightEngine {
                 animation.speed = 1
                 animation.timeOffset = 0
                 animation.beginTime = begin
+                animation.fillMode = .backwards
             }
             schedule(group, on: host, from: elapsed)
         }
@@ -277,14 +280,14 @@ enum FlightEngine {
         let now = now(on: host)
         let elapsed = group.elapsed(at: now)
         group.isReversed.toggle()
-        // The model goes where the group now heads.
+        // The model goes where the group now heads, for the properties that animate; one that
+        // jumped (no duration) stays where it is until the group is back at its start.
         let mine = host.animationState.placed.filter { $0.group === group }
         host.performTogether {
             for keyPath in group.ownedKeyPaths {
-                let keyframes = mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList
-                let value = group.isReversed ? keyframes?.first ?? group.property(keyPath)?.from
-                                             : keyframes?.last ?? group.property(keyPath)?.to
-                if let value { _ = host.setModelValue(value, forKeyPath: keyPath) }
+                guard let keyframes = mine.last(where: { $0.animation.keyPath == keyPath })?.animation.keyframes.valueList,
+                      let value = group.isReversed ? keyframes.first : keyframes.last else { continue }
+                _ = host.setModelValue(value, forKeyPath: keyPath)
             }
         }
         guard group.pausedElapsed == nil else { return }
@@ -298,9 +301,15 @@ enum FlightEngine {
             return
         }
         let state = host.animationState
-        let mine = state.placed.filter { $0.group === group }.map { LayerAnimationChange.remove(key: $0.key) }
-        state.remove(group)
-        if !mine.isEmpty { host.apply(mine) }
+        let mine = state.placed.filter { $0.group === group }
+        host.performTogether {
+            // Properties that jumped go back to where they started, with the group.
+            for keyPath in group.ownedKeyPaths where !mine.contains(where: { $0.animation.keyPath == keyPath }) {
+                if let from = group.property(keyPath)?.from { _ = host.setModelValue(from, forKeyPath: keyPath) }
+            }
+            state.remove(group)
+            if !mine.isEmpty { host.apply(mine.map { .remove(key: $0.key) }) }
+        }
         group.fireStop(finished: false, cut: false)
     }
 
@@ -314,6 +323,10 @@ enum FlightEngine {
     /// Ends `group` now at `position` (see ``AnimationGroup/finish(at:)``).
     static func finish(_ group: AnimationGroup, at position: AnimationGroup.FinishPosition) {
         guard !group.hasEnded else { return }
+        if let continuation = group.continuation {
+            finish(continuation, at: position)
+            return
+        }
         guard let host = group.host, group.isTargetAlive else {
             group.fireStop(finished: false)
             return
@@ -379,12 +392,17 @@ enum FlightEngine {
         }
         plan.didStop = { [group] _, finished in
             group.isHandedOff = false
+            group.continuation = nil
             if finished && toEnd { complete(group) } else { group.fireStop(finished: false) }
         }
         for event in group.events { event.cancel() }
         group.events.removeAll()
         group.isHandedOff = true
-        return run(plan, on: host, animated: true)
+        // Its own time stays where the hand-off left it.
+        group.pausedElapsed = elapsed
+        let continuation = run(plan, on: host, animated: true)
+        if !continuation.hasEnded { group.continuation = continuation }
+        return continuation
     }
 
     /// Changes every animation of `group` on its host and adds it again, with every animation
@@ -535,11 +553,7 @@ enum FlightEngine {
         at now: TimeInterval, changes: inout [LayerAnimationChange]
     ) -> [AnimationGroup] {
         guard !state.activeGroups.isEmpty else { return [] }
-        // Animations that have ended show nothing; they leave the host now.
-        for placed in state.placed where placed.animation.endTime <= now {
-            changes.append(.remove(key: placed.key))
-        }
-        state.placed.removeAll { $0.animation.endTime <= now }
+        // Animations that have ended stay until their group ends (it may be reversed into them).
         var firstRewritten: Int?
         for request in requests {
             let keyPath = request.plan.keyPath
