@@ -76,9 +76,9 @@ enum FuzzControl {
         case .resume: "resume()"
         case .reverse: "reverse()"
         case .cancel: "cancel()"
-        case .scrub(let fraction): "fractionComplete = \(fraction)"
+        case .scrub(let fraction): "fractionComplete = \(FuzzProperty.swift(fraction))"
         case .finish(let position): "finish(at: .\(position))"
-        case .handOff(let velocity): "continueOnSpring(velocity: \(velocity))"
+        case .handOff(let velocity): "continueOnSpring(velocity: \(FuzzProperty.swift(velocity)))"
         }
     }
 
@@ -485,11 +485,16 @@ final class ScenarioRunner {
             guard !candidates.isEmpty else { return }
             let entry = candidates[index % candidates.count]
             if !entry.group.hasEnded { controlled.insert(ObjectIdentifier(entry.group)) }
+            // Finishing or cancelling a handed-off group acts on its spring.
+            if let spring = springs[ObjectIdentifier(entry.group)], !spring.hasEnded {
+                controlled.insert(ObjectIdentifier(spring))
+            }
             if let spring = control.apply(to: entry.group) {
                 // The spring is a group like any other, but Flight's own: its callbacks belong to
                 // the group it continues.
                 groups.append((spring, entry.layer, FuzzGroup(id: -1, properties: [], priority: .maxTime, triggers: [])))
                 continuations.insert(ObjectIdentifier(spring))
+                springs[ObjectIdentifier(entry.group)] = spring
             }
         case .stopAnimations(let layer):
             guard let target = layers[layer] else { return }
@@ -641,6 +646,8 @@ final class ScenarioRunner {
     var controlled: Set<ObjectIdentifier> = []
     /// Springs that continue handed-off groups (not instrumented: their callbacks are Flight's).
     var continuations: Set<ObjectIdentifier> = []
+    /// The spring carrying each handed-off group.
+    var springs: [ObjectIdentifier: AnimationGroup] = [:]
     /// Each group's begin time when it started (a pause moves it later).
     var began: [ObjectIdentifier: TimeInterval] = [:]
     private var isJumping = false
