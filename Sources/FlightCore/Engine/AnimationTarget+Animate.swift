@@ -39,9 +39,9 @@ extension AnimationTarget {
         animationHost.animationState.register(animator.plan, forKey: key)
     }
 
-    /// Stops every Flight group playing on this target where it is on screen: each is
-    /// ``AnimationGroup/cancel()``led, its model values set to what is shown, its animations
-    /// removed, its stop callback fired with `finished == false`.
+    /// Stops every Flight group playing on this target where it is on screen: each is cancelled
+    /// (``AnimationGroup/cancel()``): its model values are set to what is shown, its animations
+    /// removed, and its stop callback fires with `finished == false`.
     public func stopAnimations() {
         for group in animationHost.animationState.activeGroups { group.cancel() }
     }
