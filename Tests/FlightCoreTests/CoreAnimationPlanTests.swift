@@ -4,12 +4,10 @@ import FlightTestSupport
 import Foundation
 import Testing
 
-/// A headless layer that also records every batch of changes Flight hands its host, as the
-/// CoreAnimation bridge would receive them.
+/// A host that passes everything to a headless layer; subclasses change one part of it.
 @MainActor
-final class RecordingLayer: AnimationTarget, AnimationHost {
+class ForwardingLayer: AnimationTarget, AnimationHost {
     let layer: HeadlessLayer
-    private(set) var batches: [[LayerAnimationChange]] = []
 
     init(clock: ManualClock) {
         layer = HeadlessLayer(clock: clock)
@@ -24,9 +22,18 @@ final class RecordingLayer: AnimationTarget, AnimationHost {
     func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
         layer.setModelValue(value, forKeyPath: keyPath)
     }
-    func apply(_ changes: [LayerAnimationChange]) {
+    func apply(_ changes: [LayerAnimationChange]) { layer.apply(changes) }
+}
+
+/// A headless layer that also records every batch of changes Flight hands its host, as the
+/// CoreAnimation bridge would receive them.
+@MainActor
+final class RecordingLayer: ForwardingLayer {
+    private(set) var batches: [[LayerAnimationChange]] = []
+
+    override func apply(_ changes: [LayerAnimationChange]) {
         batches.append(changes)
-        layer.apply(changes)
+        super.apply(changes)
     }
 
     /// The last batch as CoreAnimation steps.

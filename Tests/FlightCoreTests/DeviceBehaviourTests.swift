@@ -193,25 +193,17 @@ struct DeviceBehaviourTests {
 /// A headless layer that refuses values at one key path, as a `CALayer` refuses a value it
 /// cannot box.
 @MainActor
-final class RefusingLayer: AnimationTarget, AnimationHost {
-    let layer: HeadlessLayer
+final class RefusingLayer: ForwardingLayer {
     let refused: String
 
     init(clock: ManualClock, refusing keyPath: String) {
-        layer = HeadlessLayer(clock: clock)
         refused = keyPath
+        super.init(clock: clock)
     }
 
-    var animationHost: any AnimationHost { self }
-    var animationState: AnimationState { layer.animationState }
-    var currentTime: TimeInterval { layer.currentTime }
-    var frameScheduler: FrameScheduler { layer.frameScheduler }
-    func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.modelValue(forKeyPath: keyPath) }
-    func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { layer.presentationValue(forKeyPath: keyPath) }
-    func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        keyPath == refused ? false : layer.setModelValue(value, forKeyPath: keyPath)
+    override func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        keyPath == refused ? false : super.setModelValue(value, forKeyPath: keyPath)
     }
-    func apply(_ changes: [LayerAnimationChange]) { layer.apply(changes) }
 }
 
 /// An app's day, headless: a chain of four groups across three layers, linked by value-progress
