@@ -25,7 +25,8 @@ public final class AnimationGroup {
     weak var state: AnimationState?
     /// The host the group plays on.
     weak var host: (any AnimationHost)?
-    /// Where a paused group is held, as time elapsed since its begin; nil while it plays.
+    /// Where the group's time is held, as time elapsed since its begin: while it is paused or
+    /// handed off, and where it stood when it ended short; nil while it plays.
     var pausedElapsed: TimeInterval?
     /// While it plays backwards: the host time at which it reaches its start.
     var reverseOrigin: TimeInterval = 0
@@ -64,12 +65,6 @@ public final class AnimationGroup {
     public func timeProgress(at time: TimeInterval) -> Double {
         guard duration > 0 else { return 1 }
         return min(max((time - beginTime) / duration, 0), 1)
-    }
-
-    private var fractionCompleteWhileRunning: Double {
-        guard duration > 0 else { return 1 }
-        guard let host else { return (pausedElapsed ?? 0) / duration }
-        return elapsed(at: FlightEngine.now(on: host)) / duration
     }
 
     /// The offset from ``beginTime`` at which a trigger's moment comes, or nil if it never does.
@@ -136,9 +131,9 @@ public final class AnimationGroup {
     /// reached.
     public var fractionComplete: Double {
         get {
-            guard !hasEnded else { return finished ? 1 : lastFraction }
-            guard duration > 0 else { return 1 }
-            guard let host else { return pausedElapsed.map { $0 / duration } ?? lastFraction }
+            guard duration > 0, !finished else { return 1 }
+            if let pausedElapsed { return pausedElapsed / duration }
+            guard !hasEnded, let host else { return 0 }
             return elapsed(at: FlightEngine.now(on: host)) / duration
         }
         set {
@@ -146,9 +141,6 @@ public final class AnimationGroup {
             FlightEngine.scrub(self, to: min(max(newValue, 0), 1) * duration)
         }
     }
-
-    /// The fraction reached when the group ended without finishing.
-    var lastFraction = 0.0
 
     /// Holds the group where it is on screen: every property stops on its curve (on
     /// CoreAnimation, each animation's `speed` 0 and `timeOffset` the time elapsed), and its
@@ -224,7 +216,8 @@ public final class AnimationGroup {
             for event in events { event.cancel() }
         }
         events.removeAll()
-        if !finished { lastFraction = fractionCompleteWhileRunning }
+        // A group that ends short keeps the time it reached.
+        if !finished, pausedElapsed == nil, let host { pausedElapsed = elapsed(at: FlightEngine.now(on: host)) }
         self.finished = finished
         fireStart()
         if cut ?? !finished { plan.didCancel?(self) }

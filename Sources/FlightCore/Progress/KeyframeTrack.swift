@@ -310,12 +310,6 @@ private struct KeepViewBinding: KeyframeBinding {
     let alignment: Double
     weak var target: (any AnimationTarget)?
 
-    init(edges: KeyframeTrack<Double>, alignment: Double, target: any AnimationTarget) {
-        self.edges = edges
-        self.alignment = alignment
-        self.target = target
-    }
-
     func apply(at time: Double) {
         guard let host = target?.animationHost, let edge = edges.value(at: time) else { return }
         let width = (host.modelValue(forKeyPath: "bounds") as? CGRect).map { Double($0.width) } ?? 0
@@ -331,15 +325,6 @@ private struct MultiplierBinding: KeyframeBinding {
     weak var reference: (any AnimationTarget)?
     let keyPath: String
     weak var target: (any AnimationTarget)?
-
-    init(multipliers: KeyframeTrack<Double>, dimension: LayoutDimension, reference: any AnimationTarget,
-         keyPath: String, target: any AnimationTarget) {
-        self.multipliers = multipliers
-        self.dimension = dimension
-        self.reference = reference
-        self.keyPath = keyPath
-        self.target = target
-    }
 
     func apply(at time: Double) {
         guard let host = target?.animationHost, let multiplier = multipliers.value(at: time),
