@@ -127,6 +127,44 @@ struct KeyframeSegmentTests {
         }
     }
 
+    /// Fuzz seeds 11122, 33945, 51486, 89735 and 98965: a transform flung by a spring decay
+    /// and handed to a spring spins too fast for the most keyframes a property gets, so it is
+    /// shown within a wider tolerance, which is reported and kept on the resolved property.
+    @Test("A motion too fast for the keyframe cap stays within the reported widened tolerance, frame by frame")
+    @MainActor
+    func widenedSpinFrameByFrame() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        var started: AnimationGroup?
+        layer.animate(.average) { a in
+            a.transform3D(.rotation(angle: -1.59, x: 0, y: 0, z: 1)).duration(0.73).easing(.springDecay(velocity: 800))
+            a.setDidStartCallback { started = $0 }
+        }
+        var spring: AnimationGroup?
+        let reports = collectingDiagnostics { spring = started?.continueOnSpring(velocity: 10) }
+        let property = try #require(spring?.property("transform"))
+        let widened = try #require(property.widenedTolerance)
+        #expect(widened > 0.5)
+        guard case let .toleranceWidened(keyPath, tolerance)? = reports.first, reports.count == 1 else {
+            Issue.record("expected one widened tolerance, got \(reports)")
+            return
+        }
+        #expect(keyPath == "transform" && tolerance == widened)
+        #expect(property.keyTimes.count <= ValueMotion<Transform3D>.maximumKeyframes)
+        // Every 120 Hz frame until it has ended: what is shown is within the widened tolerance.
+        let begin = try #require(spring?.beginTime)
+        var worst = 0.0
+        while clock.now <= begin + property.duration + 1.0 / 120 {
+            let exact = property.exactValue(at: clock.now - begin) as? Transform3D ?? .identity
+            worst = max(worst, layer.presentation().transform.distance(to: exact))
+            clock.advance(by: 1.0 / 120)
+        }
+        #expect(worst <= widened, "shown \(worst) from the exact spin, widened to \(widened)")
+        #expect(worst > 0.5, "the spin needs the wider tolerance: \(worst)")
+        let end = try #require(property.to as? Transform3D)
+        #expect(layer.presentation().transform.distance(to: end) < 1e-9)
+    }
+
     @Test("Steps jump between keyframes a hair apart; value progress lands on the jump")
     func steps() throws {
         let motion = try ValueMotion(from: 0.0, to: 100.0, easing: .steps(4, .jumpEnd), duration: 1, tolerance: .geometry)

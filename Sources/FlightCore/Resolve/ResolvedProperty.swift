@@ -6,11 +6,19 @@ public struct ResolvedProperty: Sendable {
     public let keyPath: String
     /// Whether it was declared primary.
     public let isPrimary: Bool
+    /// The tolerance, in display units, its keyframes were fitted to where it had to be wider
+    /// than asked (see `ValueMotion.maximumKeyframes` and ``FlightError/toleranceWidened(keyPath:tolerance:)``);
+    /// nil where the asked tolerance held.
+    package let widenedTolerance: Double?
     private let storage: any MotionStorage
 
-    init<Value: AnimatableValue>(keyPath: String, isPrimary: Bool, motion: ValueMotion<Value>, keyframes: Keyframes<Value>) {
+    init<Value: AnimatableValue>(
+        keyPath: String, isPrimary: Bool, motion: ValueMotion<Value>, keyframes: Keyframes<Value>,
+        widenedTolerance: Double? = nil
+    ) {
         self.keyPath = keyPath
         self.isPrimary = isPrimary
+        self.widenedTolerance = widenedTolerance
         storage = TypedMotionStorage(motion: motion, keyframes: keyframes)
     }
 

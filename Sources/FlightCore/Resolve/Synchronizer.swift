@@ -145,6 +145,7 @@ enum Synchronizer {
             initialVelocity: property.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
         let (keyframes, widened) = motion.boundedKeyframes(tolerance: request.tolerance)
         if let widened { reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened)) }
-        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes)
+        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes,
+                                widenedTolerance: widened)
     }
 }
