@@ -18,6 +18,11 @@ public enum TimingPriority: String, Sendable, Hashable, CaseIterable {
 
     /// The duration this priority picks from `durations` (0 for none).
     public func pick(from durations: [TimeInterval]) -> TimeInterval {
+        pick(amongst: durations)
+    }
+
+    /// ``pick(from:)`` for any collection of durations (the resolver's, on the stack).
+    func pick<Durations: Collection<TimeInterval>>(amongst durations: Durations) -> TimeInterval {
         guard !durations.isEmpty else { return 0 }
         switch self {
         case .maxTime:

@@ -16,10 +16,13 @@ public final class AnimationGroup {
     public internal(set) var finished = false
 
     let plan: AnimationPlan
-    /// Its pending triggers and end, cancelled if it is cut short.
+    /// Its pending trigger moments, cancelled if it is cut short.
     var events: [ScheduledEvent] = []
-    /// The key paths this group still drives; a later group takes over the ones it animates too.
-    var ownedKeyPaths: [String]
+    /// The event of its end (played backwards, of its return to the start), kept apart from
+    /// ``events`` so that a group without triggers keeps no list of them.
+    var endEvent: ScheduledEvent?
+    /// The positions in `resolved.properties` of the key paths later groups took over.
+    private var takenOver: Set<Int> = []
     var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
     weak var state: AnimationState?
@@ -46,7 +49,29 @@ public final class AnimationGroup {
         self.plan = plan
         self.beginTime = beginTime
         self.key = key
-        ownedKeyPaths = resolved.properties.map(\.keyPath)
+    }
+
+    /// The key paths this group still drives; a later group takes over the ones it animates too.
+    var ownedKeyPaths: [String] {
+        resolved.properties.indices.filter { !takenOver.contains($0) }.map { resolved.properties[$0].keyPath }
+    }
+
+    /// Whether the group still drives `keyPath`.
+    func owns(_ keyPath: String) -> Bool {
+        for (index, property) in resolved.properties.enumerated() where property.keyPath == keyPath {
+            if !takenOver.contains(index) { return true }
+        }
+        return false
+    }
+
+    /// Whether later groups took over every key path it drove.
+    var ownsNothing: Bool { takenOver.count == resolved.properties.count }
+
+    /// Gives up the key paths for which `isTaken` is true to a later group.
+    func giveUp(_ isTaken: (String) -> Bool) {
+        for (index, property) in resolved.properties.enumerated() where isTaken(property.keyPath) {
+            takenOver.insert(index)
+        }
     }
 
     /// The group's duration in seconds.
@@ -205,6 +230,14 @@ public final class AnimationGroup {
         plan.didStart?(self)
     }
 
+    /// Cancels its pending moments and its end.
+    func cancelEvents() {
+        for event in events { event.cancel() }
+        endEvent?.cancel()
+        events.removeAll()
+        endEvent = nil
+    }
+
     /// Ends the group: `finished` if it ran to its end, `cut` (``AnimationPlan/didCancel``) if it
     /// was cut short, which it was unless it finished or played back to its start.
     func fireStop(finished: Bool, cut: Bool? = nil) {
@@ -212,10 +245,9 @@ public final class AnimationGroup {
         hasEnded = true
         // A group cut short cancels its pending triggers; one that ran to its end still fires
         // its completion triggers, which come after the end in the same frame.
-        if !finished {
-            for event in events { event.cancel() }
-        }
+        if !finished { cancelEvents() }
         events.removeAll()
+        endEvent = nil
         // A group that ends short keeps the time it reached.
         if !finished, pausedElapsed == nil, let host { pausedElapsed = elapsed(at: FlightEngine.now(on: host)) }
         self.finished = finished

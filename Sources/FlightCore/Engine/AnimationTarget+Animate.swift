@@ -110,7 +110,7 @@ enum FlightEngine {
         var cut: [AnimationGroup] = []
         // Take-over, model values and new animations reach the screen together.
         host.performTogether {
-            var changes: [LayerAnimationChange] = []
+            var changes = takeChangeList()
             changes.reserveCapacity(2 * resolved.properties.count)
             cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
             var refused: [String] = []
@@ -142,6 +142,7 @@ enum FlightEngine {
                 }
             }
             if !changes.isEmpty { host.apply(changes) }
+            recycle(&changes)
         }
         for taken in cut { taken.fireStop(finished: false) }
         guard animated else {
@@ -153,6 +154,24 @@ enum FlightEngine {
         group.fireStart()
         schedule(group, on: host)
         return group
+    }
+
+    /// A list of changes kept empty between uses, so that its storage serves every `animate`
+    /// call and group end rather than being allocated for each.
+    private static var spareChanges: [LayerAnimationChange] = []
+
+    /// An empty list of changes, with the storage of the last one recycled if it is free (a
+    /// list in use further up the stack is not handed out twice: the spare is taken).
+    static func takeChangeList() -> [LayerAnimationChange] {
+        var changes: [LayerAnimationChange] = []
+        swap(&changes, &spareChanges)
+        return changes
+    }
+
+    /// Empties `changes` and keeps its storage for the next ``takeChangeList()``.
+    static func recycle(_ changes: inout [LayerAnimationChange]) {
+        changes.removeAll(keepingCapacity: true)
+        swap(&changes, &spareChanges)
     }
 
     /// A host removed one of Flight's animations on its own: its group is cut short.
@@ -210,7 +229,7 @@ enum FlightEngine {
         }
         let end = GroupEndEvent(time: schedulerTime(group.duration), groupSequence: sequence, order: endOrder,
                                 group: group, host: host)
-        group.events.append(end)
+        group.endEvent = end
         scheduler.schedule(end)
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
     }
@@ -222,8 +241,7 @@ enum FlightEngine {
         guard !group.hasEnded, group.pausedElapsed == nil, let host = group.host, group.isTargetAlive else { return }
         let elapsed = group.elapsed(at: now(on: host))
         group.pausedElapsed = elapsed
-        for event in group.events { event.cancel() }
-        group.events.removeAll()
+        group.cancelEvents()
         retime(group, on: host) { animation in
             animation.speed = 0
             animation.timeOffset = elapsed
@@ -240,8 +258,7 @@ enum FlightEngine {
     /// Plays `group` from `elapsed` at host time `now`, the way it faces: its animations added
     /// again from there, its pending moments scheduled.
     private static func play(_ group: AnimationGroup, from elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost) {
-        for event in group.events { event.cancel() }
-        group.events.removeAll()
+        group.cancelEvents()
         if group.isReversed {
             group.reverseOrigin = now + elapsed
             retime(group, on: host) { animation in
@@ -258,7 +275,7 @@ enum FlightEngine {
                                        groupSequence: scheduler.makeGroupSequence(), order: 0) { [group] in
                 reachStart(group)
             }
-            group.events.append(start)
+            group.endEvent = start
             scheduler.schedule(start)
             scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
         } else {
@@ -361,7 +378,7 @@ enum FlightEngine {
     /// Ends `group` as finished: its pending events cancelled, the stop callback, then the
     /// completion triggers that have not fired.
     private static func complete(_ group: AnimationGroup) {
-        for event in group.events { event.cancel() }
+        group.cancelEvents()
         group.fireStop(finished: true)
         for (index, trigger) in group.plan.triggers.enumerated()
         where trigger.moment == .completion && !group.firedTriggers.contains(index) {
@@ -395,8 +412,7 @@ enum FlightEngine {
             group.continuation = nil
             if finished && toEnd { complete(group) } else { group.fireStop(finished: false) }
         }
-        for event in group.events { event.cancel() }
-        group.events.removeAll()
+        group.cancelEvents()
         group.isHandedOff = true
         // Its own time stays where the hand-off left it.
         group.pausedElapsed = elapsed
@@ -558,7 +574,7 @@ enum FlightEngine {
         for request in requests {
             let keyPath = request.plan.keyPath
             for group in state.activeGroups {
-                group.ownedKeyPaths.removeAll { covers(keyPath, $0) }
+                group.giveUp { covers(keyPath, $0) }
             }
             var index = 0
             while index < state.placed.count {
@@ -593,7 +609,7 @@ enum FlightEngine {
             state.placed = kept + moved
         }
         var cut: [AnimationGroup] = []
-        for group in state.activeGroups where group.ownedKeyPaths.isEmpty {
+        for group in state.activeGroups where group.ownsNothing {
             for placed in state.placed where placed.group === group {
                 changes.append(.remove(key: placed.key))
             }

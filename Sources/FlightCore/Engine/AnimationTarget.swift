@@ -140,12 +140,29 @@ public final class AnimationState {
 
     /// Forgets a group and its animations.
     func remove(_ group: AnimationGroup) {
-        activeGroups.removeAll { $0 === group }
-        placed.removeAll { $0.group === group }
+        // Loops rather than `removeAll(where:)`, whose closure would be checked for the main
+        // actor on every element.
+        for index in activeGroups.indices where activeGroups[index] === group {
+            activeGroups.remove(at: index)
+            break
+        }
+        var index = 0
+        while index < placed.count {
+            if placed[index].group === group { placed.remove(at: index) } else { index += 1 }
+        }
+    }
+
+    /// Appends the changes that remove `group`'s animations from its host, in the order they
+    /// play.
+    func appendRemovals(of group: AnimationGroup, to changes: inout [LayerAnimationChange]) {
+        for entry in placed where entry.group === group {
+            changes.append(.remove(key: entry.key))
+        }
     }
 
     /// The newest playing group that animates `keyPath`.
     func newestGroup(animating keyPath: String) -> AnimationGroup? {
-        activeGroups.last { $0.ownedKeyPaths.contains(keyPath) }
+        for group in activeGroups.reversed() where group.owns(keyPath) { return group }
+        return nil
     }
 }

@@ -210,9 +210,11 @@ final class GroupEndEvent: ScheduledEvent {
             return
         }
         let state = host.animationState
-        let ended = state.placed.filter { $0.group === group }.map { LayerAnimationChange.remove(key: $0.key) }
+        var ended = FlightEngine.takeChangeList()
+        state.appendRemovals(of: group, to: &ended)
         state.remove(group)
         if !ended.isEmpty { host.apply(ended) }
+        FlightEngine.recycle(&ended)
         group.fireStop(finished: true)
     }
 }

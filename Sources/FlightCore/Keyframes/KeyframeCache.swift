@@ -39,10 +39,16 @@ final class KeyframeCache: @unchecked Sendable {
         var progress: ProgressKey
     }
 
+    /// A fit along a curved path, of the value type its key names.
+    private final class PathFit<Value: AnimatableValue>: Sendable {
+        let keyframes: Keyframes<Value>
+        init(_ keyframes: Keyframes<Value>) { self.keyframes = keyframes }
+    }
+
     private let lock = NSLock()
     private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
     private var progressOrder: [ProgressKey] = []
-    private var pathFits: [PathKey: any Sendable] = [:]
+    private var pathFits: [PathKey: AnyObject] = [:]
     private var pathOrder: [PathKey] = []
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept.
@@ -52,18 +58,21 @@ final class KeyframeCache: @unchecked Sendable {
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept.
     func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>) -> Keyframes<Value> {
-        Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock, fit: fit)
+        precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
+        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock) { PathFit(fit()) }
+        // The key names the value type, so the entry is a fit of this type.
+        return unsafeDowncast(kept, to: PathFit<Value>.self).keyframes
     }
 
     /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
     /// store holds more than ``capacity``.
-    private static func kept<Key: Hashable, Stored, Fitted>(
-        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Fitted
-    ) -> Fitted {
-        if let kept = lock.withLock({ store[key] }) as? Fitted { return kept }
+    private static func kept<Key: Hashable, Stored>(
+        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Stored
+    ) -> Stored {
+        if let kept = lock.withLock({ store[key] }) { return kept }
         let fitted = fit()
         lock.withLock {
-            if store.updateValue(fitted as! Stored, forKey: key) == nil {
+            if store.updateValue(fitted, forKey: key) == nil {
                 order.append(key)
                 if order.count > capacity { store[order.removeFirst()] = nil }
             }
@@ -89,32 +98,26 @@ struct PathFitIdentity: Hashable {
     var extra: Int
 }
 
-/// A value type whose keyframe fits ``KeyframeCache`` keeps.
-protocol PathFitCacheable: AnimatableValue {
-    /// The value's identity for the cache.
-    var pathFitIdentity: PathFitIdentity { get }
-}
+extension PathFitIdentity {
+    /// The identity of a value whose keyframe fits ``KeyframeCache`` keeps along its curved
+    /// path (a colour or a transform), or nil for other types. The type is told from its
+    /// metadata, so that specialized code decides this at compile time.
+    init?<Value: AnimatableValue>(_ value: Value) {
+        if let color = value.unboxed(as: Color.self) {
+            let spaces = Color.Space.allCases.firstIndex(of: color.space) ?? 0
+            let mixes = Color.Interpolation.allCases.firstIndex(of: color.interpolation) ?? 0
+            self.init(components: value.components, extra: spaces * 16 + mixes)
+        } else if Value.self == Transform3D.self || Value.self == Transform2D.self {
+            self.init(components: value.components, extra: 0)
+        } else {
+            return nil
+        }
+    }
 
-extension PathFitCacheable {
     /// The components in the first lanes, and `extra`.
-    func identity(extra: Int) -> PathFitIdentity {
+    private init<Components: SIMD>(components: Components, extra: Int) where Components.Scalar == Double {
         var lanes = SIMD16<Double>.zero
-        let all = components
-        for index in 0..<Self.componentCount { lanes[index] = all[index] }
-        return PathFitIdentity(components: lanes, extra: extra)
+        for index in 0..<components.scalarCount { lanes[index] = components[index] }
+        self.init(components: lanes, extra: extra)
     }
-}
-
-extension Color: PathFitCacheable {
-    var pathFitIdentity: PathFitIdentity {
-        identity(extra: Space.allCases.firstIndex(of: space)! * 16 + Interpolation.allCases.firstIndex(of: interpolation)!)
-    }
-}
-
-extension Transform3D: PathFitCacheable {
-    var pathFitIdentity: PathFitIdentity { identity(extra: 0) }
-}
-
-extension Transform2D: PathFitCacheable {
-    var pathFitIdentity: PathFitIdentity { identity(extra: 0) }
 }

@@ -75,14 +75,15 @@ extension ValueMotion {
             frames[frames.count - 1].value = to
             return Keyframes(duration: duration, frames: frames)
         }
-        let fit = {
+        // A local function, not a closure in a variable, so that nothing is allocated for it.
+        func fit() -> Keyframes<Value> {
             withSegmentSource(
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
         }
-        guard let start = from as? any PathFitCacheable, let end = to as? any PathFitCacheable else { return fit() }
-        let key = KeyframeCache.PathKey(type: ObjectIdentifier(Value.self), from: start.pathFitIdentity,
-                                        to: end.pathFitIdentity, progress: progressCacheKey(tolerance: bound))
+        guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit() }
+        let key = KeyframeCache.PathKey(type: ObjectIdentifier(Value.self), from: start, to: end,
+                                        progress: progressCacheKey(tolerance: bound))
         let fitted = KeyframeCache.shared.pathFit(key, fit: fit)
         return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
     }

@@ -31,14 +31,11 @@ enum Synchronizer {
         var velocity: SIMD16<Double>
     }
 
-    /// A property whose duration is known but whose group duration is not yet.
-    private struct Prepared {
-        var request: Request
+    /// How a property moves before the group's duration is known.
+    private struct Timing {
         var isPhysical: Bool
         var naturalDuration: TimeInterval
         var moves: Bool
-        var keyPath: String { request.plan.keyPath }
-        var isPrimary: Bool { request.plan.isPrimary }
     }
 
     /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``) are
@@ -46,65 +43,74 @@ enum Synchronizer {
     static func resolve(
         _ requests: [Request], priority: TimingPriority, reports: inout [FlightError]
     ) throws -> ResolvedGroup {
-        let prepared = try requests.map(prepare)
-        var duration = 0.0
-        var hasPrimary = false
-        for property in prepared where property.moves && property.isPrimary { hasPrimary = true }
-        var candidates: [TimeInterval] = []
-        candidates.reserveCapacity(prepared.count)
-        for property in prepared where property.moves && (property.isPrimary || !hasPrimary) {
-            candidates.append(property.naturalDuration)
+        // The timings and the candidate durations live on the stack: `animate` allocates only
+        // what it keeps.
+        try withUnsafeTemporaryAllocation(of: Timing.self, capacity: requests.count) { timings in
+            for (index, request) in requests.enumerated() { timings.initializeElement(at: index, to: try prepare(request)) }
+            var hasPrimary = false
+            for (index, timing) in timings.enumerated() where timing.moves && requests[index].plan.isPrimary {
+                hasPrimary = true
+            }
+            func isCandidate(_ index: Int) -> Bool {
+                timings[index].moves && (requests[index].plan.isPrimary || !hasPrimary)
+            }
+            var duration = withUnsafeTemporaryAllocation(of: TimeInterval.self, capacity: requests.count) { durations in
+                var count = 0
+                for index in requests.indices where isCandidate(index) {
+                    durations.initializeElement(at: count, to: timings[index].naturalDuration)
+                    count += 1
+                }
+                return priority.pick(amongst: durations[..<count])
+            }
+            for timing in timings where timing.moves && timing.isPhysical {
+                duration = max(duration, timing.naturalDuration)
+            }
+            var properties: [ResolvedProperty] = []
+            properties.reserveCapacity(requests.count)
+            for (index, timing) in timings.enumerated() {
+                let final = timing.isPhysical ? timing.naturalDuration : min(timing.naturalDuration, duration)
+                properties.append(try finalize(requests[index], timing, duration: final, reports: &reports))
+            }
+            // The driving property: the candidate whose duration is closest to the chosen one
+            // (the first declared on a tie).
+            var driving: Int?
+            for index in requests.indices where isCandidate(index) {
+                if let best = driving,
+                   abs(timings[best].naturalDuration - duration) <= abs(timings[index].naturalDuration - duration) { continue }
+                driving = index
+            }
+            return ResolvedGroup(duration: duration, properties: properties, drivingKeyPath: driving.map { requests[$0].plan.keyPath })
         }
-        duration = priority.pick(from: candidates)
-        for property in prepared where property.moves && property.isPhysical {
-            duration = max(duration, property.naturalDuration)
-        }
-        var properties: [ResolvedProperty] = []
-        properties.reserveCapacity(prepared.count)
-        for property in prepared {
-            let final = property.isPhysical ? property.naturalDuration : min(property.naturalDuration, duration)
-            properties.append(try finalize(property, duration: final, reports: &reports))
-        }
-        // The driving property: the candidate whose duration is closest to the chosen one (the
-        // first declared on a tie).
-        var driving: Prepared?
-        for property in prepared where property.moves && (property.isPrimary || !hasPrimary) {
-            if let best = driving, abs(best.naturalDuration - duration) <= abs(property.naturalDuration - duration) { continue }
-            driving = property
-        }
-        return ResolvedGroup(duration: duration, properties: properties, drivingKeyPath: driving?.keyPath)
     }
 
     /// Prepares one property. The value types layers use are dispatched to code specialized
     /// for them, so that resolving and fitting run without generic metadata look-ups; any other
     /// type runs the generic code.
-    private static func prepare(_ request: Request) throws -> Prepared {
-        switch request.plan.target {
-        case let value as Double: try prepare(value, request)
-        case let value as CGPoint: try prepare(value, request)
-        case let value as CGRect: try prepare(value, request)
-        case let value as CGSize: try prepare(value, request)
-        case let value as Color: try prepare(value, request)
-        case let value as Transform3D: try prepare(value, request)
-        case let value as Transform2D: try prepare(value, request)
-        default: try prepare(request.plan.target, request)
-        }
+    private static func prepare(_ request: Request) throws -> Timing {
+        let target = request.plan.target
+        if let value = target.unboxed(as: Double.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: CGPoint.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: CGRect.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: CGSize.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: Color.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: Transform3D.self) { return try prepare(value, request) }
+        if let value = target.unboxed(as: Transform2D.self) { return try prepare(value, request) }
+        return try prepare(target, request)
     }
 
     /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
     private static func finalize(
-        _ property: Prepared, duration: TimeInterval, reports: inout [FlightError]
+        _ request: Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
     ) throws -> ResolvedProperty {
-        switch property.request.plan.target {
-        case let value as Double: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as CGPoint: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as CGRect: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as CGSize: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as Color: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as Transform3D: try finalize(value, property, duration: duration, reports: &reports)
-        case let value as Transform2D: try finalize(value, property, duration: duration, reports: &reports)
-        default: try finalize(property.request.plan.target, property, duration: duration, reports: &reports)
-        }
+        let target = request.plan.target
+        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: Transform3D.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: Transform2D.self) { return try finalize(value, request, timing, duration, &reports) }
+        return try finalize(target, request, timing, duration, &reports)
     }
 
     private static func velocity<Value: AnimatableValue>(_ request: Request, as type: Value.Type) -> Value.Components {
@@ -115,34 +121,33 @@ enum Synchronizer {
         return velocity
     }
 
-    private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: Request) throws -> Prepared {
+    private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: Request) throws -> Timing {
         let plan = request.plan
-        let current = request.current as? Value ?? target
+        let current = request.current.unboxed(as: Value.self) ?? target
         let remaining = current.distance(to: target)
         if plan.easing.hasIntrinsicDuration {
             // A spring's duration is its own settling time, known only once it is resolved.
             let motion = try ValueMotion(from: current, to: target, easing: plan.easing, duration: plan.duration,
                                          initialVelocity: velocity(request, as: Value.self), tolerance: request.tolerance)
-            return Prepared(request: request, isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
+            return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
         }
         var duration = plan.duration
-        if let inFlight = request.inFlight, let start = inFlight.from as? Value {
+        if let inFlight = request.inFlight, let start = inFlight.from.unboxed(as: Value.self) {
             let travelled = start.distance(to: current)
             duration = remaining + travelled > 0 ? plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
-        return Prepared(request: request, isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
+        return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ property: Prepared, duration: TimeInterval, reports: inout [FlightError]
+        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
-        let request = property.request
         let plan = request.plan
-        let current = request.current as? Value ?? target
+        let current = request.current.unboxed(as: Value.self) ?? target
         let motion = try ValueMotion(
-            from: current, to: target, easing: plan.easing, duration: property.isPhysical ? plan.duration : duration,
-            initialVelocity: property.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
+            from: current, to: target, easing: plan.easing, duration: timing.isPhysical ? plan.duration : duration,
+            initialVelocity: timing.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
         let (keyframes, widened) = motion.boundedKeyframes(tolerance: request.tolerance)
         if let widened { reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened)) }
         return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes,

@@ -64,6 +64,14 @@ extension AnimatableValue {
         }
     }
 
+    /// The value as `type` when that is exactly its type, else nil: what `as? Value` gives for
+    /// a value in an `any AnimatableValue`, without the runtime's general cast (which also
+    /// looks through classes, optionals and bridging, and is costly on Flight's hot path).
+    @inline(__always)
+    func unboxed<Value: AnimatableValue>(as type: Value.Type) -> Value? {
+        Self.self == Value.self ? unsafeBitCast(self, to: Value.self) : nil
+    }
+
     /// `self + fraction × (end − self)` component by component, exactly `end` at 1.
     func componentwiseInterpolated(to end: Self, fraction: Double) -> Self {
         if fraction == 1 { return end }

@@ -147,7 +147,22 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// not match the key path's: a known property's type, or for a custom key path the type it
     /// was first set with.
     @discardableResult
+    @_optimize(none)
     public func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        // Passed on whole, so that the value's box is kept rather than made anew (a method that
+        // looks into an existential argument gets specialized for the opened type, and would
+        // box the value again to store it).
+        setModel(ModelWrite(value: value, keyPath: keyPath))
+    }
+
+    /// A model value to store, and where.
+    private struct ModelWrite {
+        var value: any AnimatableValue
+        var keyPath: String
+    }
+
+    private func setModel(_ write: ModelWrite) -> Bool {
+        let (value, keyPath) = (write.value, write.keyPath)
         if let property = LayerProperty.named(keyPath) {
             guard property.accepts(value) else { return false }
             if let baseKeyPath = property.baseKeyPath, let base = modelValue(forKeyPath: baseKeyPath) {
@@ -289,8 +304,31 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// Drops animations that have ended and are removed on completion (their completion, if
     /// any, has been reported by the scheduler).
     private func pruneEnded() {
+        // Loops rather than `removeAll(where:)`: a closure isolated to the main actor is checked
+        // for it on every call, and this runs for every change Flight applies.
+        guard animations.contains(where: Self.isRemovedOnCompletion) else { return }
         let now = currentTime
-        animations.removeAll { $0.animation.isRemovedOnCompletion && $0.animation.endTime <= now && $0.end == nil }
+        var index = 0
+        while index < animations.count {
+            let playing = animations[index]
+            if playing.animation.isRemovedOnCompletion && playing.animation.endTime <= now && playing.end == nil {
+                animations.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private nonisolated static func isRemovedOnCompletion(_ playing: Playing) -> Bool {
+        playing.animation.isRemovedOnCompletion
+    }
+
+    /// Removes the animation under `key` (keys are unique on a layer), without reporting it.
+    private func dropAnimation(forKey key: String) {
+        for index in animations.indices where animations[index].key == key {
+            animations.remove(at: index)
+            return
+        }
     }
 
     /// Removes every animation.
@@ -316,10 +354,10 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         for change in changes {
             switch change {
             case let .add(key, animation):
-                animations.removeAll { $0.key == key }
+                dropAnimation(forKey: key)
                 animations.append(Playing(key: key, animation: animation, completion: nil, end: nil, isFlights: true))
             case let .remove(key):
-                animations.removeAll { $0.key == key }
+                dropAnimation(forKey: key)
             }
         }
     }
