@@ -30,6 +30,11 @@ public protocol AnimationHost: AnyObject {
     /// Sets a model value immediately, without an implicit animation. Returns false if the key
     /// path cannot hold the value.
     func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool
+    /// Sets a model value whose type is known where it is written, as
+    /// ``setModelValue(_:forKeyPath:)`` does. Progress-driven animations write through it
+    /// on every scroll event, so a host may store the value without boxing it; the default boxes
+    /// it.
+    func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool
     /// Applies Flight's changes to the host's animations, in order, at once (one transaction on
     /// CoreAnimation). An addition under a key in use replaces that animation and goes after
     /// every other one. The host reports none of these changes back; it reports only
@@ -50,6 +55,11 @@ extension AnimationHost {
 
     /// Runs `changes`: a host without transactions shows each change as it is made.
     public func performTogether(_ changes: () -> Void) { changes() }
+
+    /// Boxes the value and sets it with ``setModelValue(_:forKeyPath:)``.
+    public func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
+        setModelValue(value, forKeyPath: keyPath)
+    }
 
     /// The value shown now: the host cannot tell another moment.
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {

@@ -276,7 +276,7 @@ private struct TrackBinding<Value: AnimatableValue>: KeyframeBinding {
 
     func apply(at time: Double) {
         guard let target, let value = track.value(at: time) else { return }
-        _ = target.animationHost.setModelValue(value, forKeyPath: keyPath)
+        _ = target.animationHost.setTypedModelValue(value, forKeyPath: keyPath)
     }
 }
 
@@ -300,7 +300,7 @@ private struct TransformBinding: KeyframeBinding {
         let transform = KeyframeAnimator.transform(
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
-        _ = target.animationHost.setModelValue(transform, forKeyPath: "transform")
+        _ = target.animationHost.setTypedModelValue(transform, forKeyPath: "transform")
     }
 }
 

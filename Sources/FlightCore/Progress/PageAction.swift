@@ -231,7 +231,7 @@ public struct PageAction: Sendable {
                 _ = host.setModelValue(angle, forKeyPath: "transform.rotation.z")
             case .x, .y:
                 let rotation = Transform3D.rotation(angle: angle, x: axis == .x ? 1 : 0, y: axis == .y ? 1 : 0, z: 0)
-                _ = host.setModelValue(rotation.concatenating(.perspective(distance: 500)), forKeyPath: "transform")
+                _ = host.setTypedModelValue(rotation.concatenating(.perspective(distance: 500)), forKeyPath: "transform")
             }
         case .group(let actions):
             for action in actions { action.step(p, host: host, container: size) }

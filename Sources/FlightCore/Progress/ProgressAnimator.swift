@@ -233,8 +233,15 @@ struct StateEnd<Value: AnimatableValue> {
 @MainActor
 final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     let keyPath: String
-    var start: StateEnd<Value>?
-    var end: StateEnd<Value>?
+    var start: StateEnd<Value>? {
+        didSet { (toStart, startRange, written) = (nil, start?.range, nil) }
+    }
+    var end: StateEnd<Value>? {
+        didSet { (toEnd, endRange, written) = (nil, end?.range, nil) }
+    }
+    /// The states' ranges, read on every update without copying the states.
+    private var startRange: ClosedRange<Double>?
+    private var endRange: ClosedRange<Double>?
     private var snapshot: Value?
     private var toStart: Value.Path?
     private var toEnd: Value.Path?
@@ -248,13 +255,44 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     func set(_ kind: StateKind, _ change: (inout StateEnd<Value>) -> Void) {
         switch kind {
         case .start:
-            if var state = start { change(&state); start = state; toStart = nil }
+            if var state = start { change(&state); start = state }
         case .end:
-            if var state = end { change(&state); end = state; toEnd = nil }
+            if var state = end { change(&state); end = state }
         }
     }
 
+    /// Where the last write put the property: the state it headed for (start for progress ≥ 0,
+    /// end below) and how far into that state's range, before easing.
+    private var written: (towardsStart: Bool, amount: Double)?
+
+    /// Applies `progress`. The value types layers use run code specialized for them: called
+    /// through ``StateTrack``, generic code would look up type metadata at every step.
     func apply(_ progress: Double, host: any AnimationHost) {
+        if let track = specialized(to: Double.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: CGPoint.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: CGSize.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: CGRect.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: Color.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: Transform3D.self) { return track.update(progress, host: host) }
+        if let track = specialized(to: Transform2D.self) { return track.update(progress, host: host) }
+        update(progress, host: host)
+    }
+
+    /// This track, of `type`'s values if they are its own.
+    private func specialized<Other: AnimatableValue>(to type: Other.Type) -> TypedStateTrack<Other>? {
+        Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
+    }
+
+    private func update(_ progress: Double, host: any AnimationHost) {
+        let towardsStart = progress >= 0
+        var amount = 0.0
+        if let range = towardsStart ? startRange : endRange {
+            amount = Self.amount(abs(progress), within: range)
+        }
+        // An item outside a state's range (most cells of a long list) stays where it was put:
+        // nothing is written until it moves within the range.
+        if let written, written.towardsStart == towardsStart, written.amount == amount { return }
+        written = (towardsStart, amount)
         let base: Value
         if let snapshot {
             base = snapshot
@@ -266,14 +304,14 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
             snapshot = base
         }
         var value = base
-        if progress >= 0, let start {
+        if towardsStart, let start {
             if toStart == nil { toStart = Value.Path(from: base, to: start.value) }
-            value = toStart!.value(at: Self.fraction(progress, start))
-        } else if progress < 0, let end {
+            value = toStart!.value(at: start.easing.progress(at: amount))
+        } else if !towardsStart, let end {
             if toEnd == nil { toEnd = Value.Path(from: base, to: end.value) }
-            value = toEnd!.value(at: Self.fraction(-progress, end))
+            value = toEnd!.value(at: end.easing.progress(at: amount))
         }
-        _ = host.setModelValue(value, forKeyPath: keyPath)
+        _ = host.setTypedModelValue(value, forKeyPath: keyPath)
     }
 
     func reset(host: any AnimationHost) {
@@ -281,12 +319,13 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         snapshot = nil
         toStart = nil
         toEnd = nil
+        written = nil
     }
 
-    /// Where in the state's range `amount` (0…1) falls, eased.
-    static func fraction(_ amount: Double, _ state: StateEnd<Value>) -> Double {
-        let (low, high) = (state.range.lowerBound, state.range.upperBound)
+    /// Where in `range` the progress `amount` (0…1) falls, from 0 at its start to 1 at its end.
+    static func amount(_ amount: Double, within range: ClosedRange<Double>) -> Double {
+        let (low, high) = (range.lowerBound, range.upperBound)
         let raw: Double = high > low ? (amount - low) / (high - low) : (amount >= low ? 1 : 0)
-        return state.easing.progress(at: min(max(raw, 0), 1))
+        return min(max(raw, 0), 1)
     }
 }

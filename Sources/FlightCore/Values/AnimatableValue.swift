@@ -72,6 +72,14 @@ extension AnimatableValue {
         Self.self == Value.self ? unsafeBitCast(self, to: Value.self) : nil
     }
 
+    /// Replaces the value with `value` if that has the same type, in place (a value boxed in an
+    /// `any AnimatableValue` keeps its box); false, changing nothing, if it has another type.
+    mutating func overwrite<Value: AnimatableValue>(with value: Value) -> Bool {
+        guard let same = value.unboxed(as: Self.self) else { return false }
+        self = same
+        return true
+    }
+
     /// `self + fraction × (end − self)` component by component, exactly `end` at 1.
     func componentwiseInterpolated(to end: Self, fraction: Double) -> Self {
         if fraction == 1 { return end }

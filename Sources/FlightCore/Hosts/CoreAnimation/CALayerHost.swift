@@ -50,10 +50,7 @@ public final class CALayerHost: AnimationHost {
     /// Runs `changes` inside one `CATransaction` with implicit actions disabled, so that model
     /// values and animations are committed together.
     public func performTogether(_ changes: () -> Void) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        changes()
-        CATransaction.commit()
+        CoreAnimationTransaction.perform(changes)
     }
 
     /// The scheduler shared by every CoreAnimation host, driven by the display link.
@@ -76,10 +73,7 @@ public final class CALayerHost: AnimationHost {
     @discardableResult
     public func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
         guard let layer, let boxed = CoreAnimationBoxing.box(value) else { return false }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.setValue(boxed, forKeyPath: keyPath)
-        CATransaction.commit()
+        CoreAnimationTransaction.perform { layer.setValue(boxed, forKeyPath: keyPath) }
         return true
     }
 
@@ -92,8 +86,10 @@ public final class CALayerHost: AnimationHost {
     public func apply(_ changes: [LayerAnimationChange]) {
         guard let layer else { return }
         let steps = CoreAnimationStep.plan(changes)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
+        CoreAnimationTransaction.perform { apply(steps, to: layer) }
+    }
+
+    private func apply(_ steps: [CoreAnimationStep], to layer: CALayer) {
         for step in steps {
             switch step {
             case .add(let description):
@@ -112,7 +108,6 @@ public final class CALayerHost: AnimationHost {
                 layer.removeAnimation(forKey: key)
             }
         }
-        CATransaction.commit()
     }
 
     /// Forgets the delegate of an animation that has stopped.
@@ -193,6 +188,25 @@ extension CALayer: AnimationTarget {
     public var animationHost: any AnimationHost {
         _ = CoreAnimationFrames.driver
         return CALayerHost.host(for: self)
+    }
+}
+/// Flight's changes to layers, committed together: one `CATransaction` with implicit actions
+/// disabled, however deeply Flight's batches nest, so that one `animate` call, or every write
+/// of one scroll event (``ScrollObserver``), is one commit rather than one per value.
+@MainActor
+enum CoreAnimationTransaction {
+    /// How many of Flight's batches are open.
+    private static var depth = 0
+
+    /// Runs `changes` inside Flight's transaction, opening it if none is open.
+    static func perform(_ changes: () -> Void) {
+        guard depth == 0 else { return changes() }
+        depth += 1
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        changes()
+        CATransaction.commit()
+        depth -= 1
     }
 }
 #endif

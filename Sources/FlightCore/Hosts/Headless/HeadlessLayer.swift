@@ -36,6 +36,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     public var timeOffset: TimeInterval = 0
 
     private var model: [String: any AnimatableValue] = [:]
+    /// How many model values have been set (for tests and benchmarks of how much is written).
+    package private(set) var modelWriteCount = 0
     private var animations: [Playing] = []
     /// What the presentation shows under ``ManualClock/DeviceBehaviors/commitLag``: the model
     /// and animations as of the last commit (nil before the first).
@@ -155,6 +157,18 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         setModel(ModelWrite(value: value, keyPath: keyPath))
     }
 
+    /// Sets a model value of a type known where it is written: a value of the type the key
+    /// path holds already is written over it in place, without boxing it anew; anything else is
+    /// set as ``setModelValue(_:forKeyPath:)`` sets it.
+    @discardableResult
+    public func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
+        if let index = model.index(forKey: keyPath), model.values[index].overwrite(with: value) {
+            modelWriteCount += 1
+            return true
+        }
+        return setModel(ModelWrite(value: value, keyPath: keyPath))
+    }
+
     /// A model value to store, and where.
     private struct ModelWrite {
         var value: any AnimatableValue
@@ -170,10 +184,11 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
             } else {
                 model[keyPath] = value
             }
-            return true
+        } else {
+            if let existing = model[keyPath], type(of: existing) != type(of: value) { return false }
+            model[keyPath] = value
         }
-        if let existing = model[keyPath], type(of: existing) != type(of: value) { return false }
-        model[keyPath] = value
+        modelWriteCount += 1
         return true
     }
 

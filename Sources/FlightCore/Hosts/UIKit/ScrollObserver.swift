@@ -62,8 +62,14 @@ public final class ScrollObserver {
         refresh()
     }
 
-    /// Applies the current offset to everything tracked.
+    /// Applies the current offset to everything tracked, committing every value it writes in
+    /// one `CATransaction`.
     public func refresh() {
+        // Every value this scroll event writes is committed in one transaction.
+        CoreAnimationTransaction.perform(refreshTracked)
+    }
+
+    private func refreshTracked() {
         guard let scrollView else { return }
         let visible = scrollView.bounds
         for item in items {
