@@ -1,6 +1,11 @@
 #if canImport(QuartzCore)
 import ObjectiveC
 import QuartzCore
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
 
 /// Plays Flight's groups on a `CALayer`: each property of a group becomes one
 /// `CAKeyframeAnimation` (values boxed once, key times and a timing function per segment, the
@@ -23,11 +28,21 @@ public final class CALayerHost: AnimationHost {
 
     /// The host attached to `layer`, created on first use.
     public static func host(for layer: CALayer) -> CALayerHost {
+        _ = readsSystemReduceMotion
         if let host = objc_getAssociatedObject(layer, &associationKey) as? CALayerHost { return host }
         let host = CALayerHost(layer: layer)
         objc_setAssociatedObject(layer, &associationKey, host, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         return host
     }
+
+    /// Tells the portable engine how to read the system's Reduce Motion setting, once.
+    private static let readsSystemReduceMotion: Void = {
+        #if canImport(UIKit)
+        ReduceMotion.platformSetting = { UIAccessibility.isReduceMotionEnabled }
+        #elseif canImport(AppKit)
+        ReduceMotion.platformSetting = { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
+        #endif
+    }()
 
     /// The layer's time now: `CACurrentMediaTime()` converted into the layer's time space, so
     /// that a window sped up for UI tests plays Flight's animations, and times their callbacks,

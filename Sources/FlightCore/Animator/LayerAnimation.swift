@@ -86,37 +86,3 @@ public enum LayerAnimationChange: Sendable {
     /// Removes the animation under a key.
     case remove(key: String)
 }
-
-/// Keyframes of some value type, as a host plays them; ``Keyframes`` is the one conformance.
-public protocol KeyframeSequence: Sendable {
-    /// The duration in seconds.
-    var duration: TimeInterval { get }
-    /// The key times, fractions of the duration from 0 to 1.
-    var keyTimes: [Double] { get }
-    /// One timing curve per segment between neighbouring keyframes.
-    var timingFunctions: [CubicBezier] { get }
-    /// The keyframe values.
-    var valueList: [any AnimatableValue] { get }
-    /// The value the host shows `t` seconds into the animation.
-    func presentationValue(at t: TimeInterval) -> any AnimatableValue
-    /// The same keyframes with every value passed through `transform`; values it returns of
-    /// another type are left as they were.
-    func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence
-}
-
-extension Keyframes: KeyframeSequence {
-    /// The keyframe values, type-erased.
-    public var valueList: [any AnimatableValue] { frames.map(\.value) }
-
-    /// ``value(at:)``, type-erased.
-    public func presentationValue(at t: TimeInterval) -> any AnimatableValue { value(at: t) }
-
-    /// The keyframes with mapped values.
-    public func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
-        Keyframes(duration: duration, frames: frames.map { frame in
-            var frame = frame
-            frame.value = transform(frame.value) as? Value ?? frame.value
-            return frame
-        })
-    }
-}

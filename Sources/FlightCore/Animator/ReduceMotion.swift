@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(UIKit)
-import UIKit
-#elseif canImport(AppKit)
-import AppKit
-#endif
 
 /// What Flight does with an animation while the user has asked for reduced motion.
 public enum ReduceMotionPolicy: Sendable, Hashable {
@@ -41,18 +36,16 @@ public enum ReduceMotion {
     public static var policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25)
 
     /// Whether reduced motion is on now; the system setting by default.
-    public static var isEnabled: @MainActor () -> Bool = systemSetting
+    public static var isEnabled: @MainActor () -> Bool = { systemSetting() }
 
-    /// The platform's setting.
-    public static let systemSetting: @MainActor () -> Bool = {
-        #if canImport(UIKit)
-        UIAccessibility.isReduceMotionEnabled
-        #elseif canImport(AppKit)
-        NSWorkspace.shared.accessibilityDisplayShouldReduceMotion
-        #else
-        false
-        #endif
-    }
+    /// The platform's setting (`UIAccessibility.isReduceMotionEnabled` with UIKit,
+    /// `NSWorkspace.accessibilityDisplayShouldReduceMotion` with AppKit), as the CoreAnimation
+    /// host reads it: the portable engine has no platform code, so the host tells it how to
+    /// read the setting when the first layer gets its host. Off elsewhere.
+    public static var systemSetting: @MainActor () -> Bool { platformSetting ?? { false } }
+
+    /// How to read the system's setting, told by the platform's host.
+    static var platformSetting: (@MainActor () -> Bool)?
 
     /// The policy in force for an animation starting now.
     static var activePolicy: ReduceMotionPolicy {

@@ -1,30 +1,5 @@
 import Foundation
 
-/// What a user asked one property to do: a value-type record built by ``PropertyAnimator``.
-public struct PropertyPlan: Sendable {
-    /// The key path, such as `position` or `transform.rotation.z`.
-    public var keyPath: String
-    /// The value to animate to.
-    public var target: any AnimatableValue
-    /// The duration before synchronization, in seconds. 0.5 by default.
-    public var duration: TimeInterval = PropertyPlan.defaultDuration
-    /// The easing. `.linear` by default, as in FlightAnimator.
-    public var easing: Easing = .linear
-    /// Whether this property takes part in choosing the group's duration.
-    public var isPrimary = false
-    /// The keyframe tolerance; nil uses the property's own (``LayerProperty/tolerance``).
-    public var tolerance: KeyframeTolerance?
-
-    /// The duration a property animates for when none is given.
-    public static let defaultDuration: TimeInterval = 0.5
-
-    /// Creates a plan for one property.
-    public init(keyPath: String, target: any AnimatableValue) {
-        self.keyPath = keyPath
-        self.target = target
-    }
-}
-
 /// What a user asked a group to do: its properties, timing priority and callbacks. Building a
 /// plan touches no layer; ``AnimationTarget/animate(_:_:)`` resolves it against the target's
 /// current state and plays it, and ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``

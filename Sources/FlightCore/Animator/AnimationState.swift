@@ -1,0 +1,84 @@
+import Foundation
+
+/// Flight's state for one host: its registered animations and the groups playing on it.
+@MainActor
+public final class AnimationState {
+    /// States registered with ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``.
+    public private(set) var registered: [String: AnimationPlan] = [:]
+    /// The groups playing, oldest first.
+    public private(set) var activeGroups: [AnimationGroup] = []
+    /// Flight's animations on the host, in the order the host applies them.
+    var placed: [PlacedAnimation] = []
+    private var nextKey = 0
+
+    /// One of Flight's animations on the host, and the group it belongs to.
+    struct PlacedAnimation {
+        var key: String
+        var animation: LayerAnimation
+        let group: AnimationGroup
+    }
+
+    /// Creates empty bookkeeping.
+    public init() {}
+
+    /// A host released while a group on it is paused takes the group's only way to end with
+    /// it (nothing is scheduled while paused): the group stops here, not finished (on the main
+    /// actor: at once when released there, as hosts are, otherwise as soon as it can).
+    deinit {
+        let groups = activeGroups
+        guard !groups.isEmpty else { return }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { Self.stopPaused(groups) }
+        } else {
+            Task { @MainActor in Self.stopPaused(groups) }
+        }
+    }
+
+    private static func stopPaused(_ groups: [AnimationGroup]) {
+        for group in groups where group.isPaused { group.fireStop(finished: false) }
+    }
+
+    /// The keys of Flight's animations on the host, in the order the host applies them.
+    public var animationKeys: [String] { placed.map(\.key) }
+
+    func register(_ plan: AnimationPlan, forKey key: String) {
+        registered[key] = plan
+    }
+
+    func makeKey() -> String {
+        nextKey += 1
+        return "flight.\(nextKey)"
+    }
+
+    func add(_ group: AnimationGroup) {
+        activeGroups.append(group)
+    }
+
+    /// Forgets a group and its animations.
+    func remove(_ group: AnimationGroup) {
+        // Loops rather than `removeAll(where:)`, whose closure would be checked for the main
+        // actor on every element.
+        for index in activeGroups.indices where activeGroups[index] === group {
+            activeGroups.remove(at: index)
+            break
+        }
+        var index = 0
+        while index < placed.count {
+            if placed[index].group === group { placed.remove(at: index) } else { index += 1 }
+        }
+    }
+
+    /// Appends the changes that remove `group`'s animations from its host, in the order they
+    /// play.
+    func appendRemovals(of group: AnimationGroup, to changes: inout [LayerAnimationChange]) {
+        for entry in placed where entry.group === group {
+            changes.append(.remove(key: entry.key))
+        }
+    }
+
+    /// The newest playing group that animates `keyPath`.
+    func newestGroup(animating keyPath: String) -> AnimationGroup? {
+        for group in activeGroups.reversed() where group.owns(keyPath) { return group }
+        return nil
+    }
+}
