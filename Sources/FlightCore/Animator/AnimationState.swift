@@ -4,7 +4,7 @@ import Foundation
 @MainActor
 public final class AnimationState {
     /// States registered with ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``.
-    public private(set) var registered: [String: AnimationPlan] = [:]
+    package private(set) var registered: [String: AnimationPlan] = [:]
     /// The groups playing, oldest first.
     public private(set) var activeGroups: [AnimationGroup] = []
     /// Flight's animations on the host, in the order the host applies them.

@@ -11,8 +11,6 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     case typeMismatch(keyPath: String, expected: String, actual: String)
     /// A target value or duration is NaN, infinite or (for durations) negative.
     case invalidValue(keyPath: String, reason: String)
-    /// A key path Flight does not know and cannot resolve on this target.
-    case unsupportedKeyPath(String)
     /// A trigger's moment came, but its target (of the type named) no longer exists; nothing
     /// was started.
     case targetDeallocated(String)
@@ -37,8 +35,6 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) holds \(expected) values, but the animation gave it a \(actual); the property was skipped"
         case let .invalidValue(keyPath, reason):
             "\(keyPath): \(reason); the property was skipped"
-        case .unsupportedKeyPath(let keyPath):
-            "\(keyPath) is not a key path this target can animate; the property was skipped"
         case .targetDeallocated(let type):
             "a trigger's target (\(type)) was deallocated before its moment; its animation was not started"
         case let .toleranceWidened(keyPath, tolerance):

@@ -14,9 +14,9 @@ public final class FrameScheduler {
     /// The time of the latest frame.
     public private(set) var now: TimeInterval
     /// How many frames the scheduler has handled.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
     /// How many of those had nothing pending at all (a driver that stops when idle keeps this 0).
-    public private(set) var idleFrameCount = 0
+    package private(set) var idleFrameCount = 0
     /// Whether events are pending, so that frames are needed.
     public private(set) var isActive = false
     /// What delivers frames; told to start and stop as events come and go. Held weakly: keep the
@@ -41,7 +41,7 @@ public final class FrameScheduler {
     }
 
     /// The number of events waiting (cancelled ones not counted).
-    public var pendingEventCount: Int {
+    package var pendingEventCount: Int {
         heap.lazy.filter { !$0.isCancelled }.count
     }
 

@@ -88,7 +88,7 @@ extension AnimatableValue {
     }
 
     /// The components as an array of ``componentCount`` numbers, for display and debugging.
-    public var componentArray: [Double] {
+    package var componentArray: [Double] {
         let all = components
         return (0..<Self.componentCount).map { all[$0] }
     }

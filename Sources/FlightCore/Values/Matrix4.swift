@@ -45,14 +45,6 @@ struct Matrix4: Equatable {
         return Matrix4(rows: (row(lhs.rows.0), row(lhs.rows.1), row(lhs.rows.2), row(lhs.rows.3)))
     }
 
-    var transposed: Matrix4 {
-        var result = Matrix4.identity
-        for r in 0..<4 {
-            for c in 0..<4 { result[r, c] = self[c, r] }
-        }
-        return result
-    }
-
     /// Cofactors of the 4×4 matrix, via the 2×2 sub-determinants of its row pairs.
     private var cofactorParts: (s: SIMD8<Double>, c: SIMD8<Double>) {
         let (a, b, c, d) = rows
