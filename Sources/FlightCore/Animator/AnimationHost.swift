@@ -56,6 +56,17 @@ extension AnimationHost {
     /// Runs `changes`: a host without transactions shows each change as it is made.
     public func performTogether(_ changes: () -> Void) { changes() }
 
+    /// The model value of a layer property, its default if the host has none of its type.
+    public func modelValue<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+        modelValue(forKeyPath: key.keyPath) as? Value ?? key.defaultValue
+    }
+
+    /// Sets the model value of a layer property (see ``setTypedModelValue(_:forKeyPath:)``).
+    @discardableResult
+    public func setModelValue<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Bool {
+        setTypedModelValue(value, forKeyPath: key.keyPath)
+    }
+
     /// Boxes the value and sets it with ``setModelValue(_:forKeyPath:)``.
     public func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
         setModelValue(value, forKeyPath: keyPath)

@@ -16,10 +16,11 @@ enum FlightEngine {
             if let request = request(for: property, on: host, at: now) { requests.append(request) }
         }
         let dissolve = dissolveDuration(policy, requests)
-        if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == "opacity" }),
-           let opacity = host.modelValue(forKeyPath: "opacity") {
+        let opacityKeyPath = LayerProperty.opacity.keyPath
+        if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
+           let opacity = host.modelValue(forKeyPath: opacityKeyPath) {
             // The dissolve fades the layer out and in again, ending at its model opacity.
-            var fade = PropertyPlan(keyPath: "opacity", target: opacity)
+            var fade = PropertyPlan(keyPath: opacityKeyPath, target: opacity)
             fade.duration = duration
             if let request = request(for: fade, on: host, at: now) { requests.append(request) }
         }
@@ -60,7 +61,7 @@ enum FlightEngine {
                 for (index, property) in resolved.properties.enumerated()
                 where property.duration > 0 && !refused.contains(property.keyPath) {
                     var keyframes = property.keyframes
-                    if dissolve != nil && property.keyPath == "opacity" {
+                    if dissolve != nil && property.keyPath == opacityKeyPath {
                         keyframes = dissolveKeyframes(property, among: resolved.properties)
                     }
                     var animation = LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: keyframes)

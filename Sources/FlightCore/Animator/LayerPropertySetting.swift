@@ -14,11 +14,21 @@ public protocol LayerPropertySetting {
 }
 
 extension LayerPropertySetting {
+    /// Animates the property `key` names to `value`; a value of another type does not compile.
+    ///
+    /// ```swift
+    /// animator.value(0.4, for: LayerProperty.shadowOpacity).duration(0.3)
+    /// ```
+    @discardableResult
+    public func value<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Configurator {
+        self.value(value, forKeyPath: key.keyPath)
+    }
+
     // MARK: Layer properties
 
     /// Animates `opacity` (a view's `alpha`).
     @discardableResult
-    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> Configurator { value(Double(alpha), forKeyPath: "opacity") }
+    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> Configurator { value(Double(alpha), for: LayerProperty.opacity) }
 
     /// Animates `opacity`.
     @discardableResult
@@ -27,15 +37,15 @@ extension LayerPropertySetting {
     /// Animates `backgroundColor`.
     @discardableResult
     @_disfavoredOverload
-    public func backgroundColor(_ color: Color) -> Configurator { value(color, forKeyPath: "backgroundColor") }
+    public func backgroundColor(_ color: Color) -> Configurator { value(color, for: LayerProperty.backgroundColor) }
 
     /// Animates `bounds`.
     @discardableResult
-    public func bounds(_ bounds: CGRect) -> Configurator { value(bounds, forKeyPath: "bounds") }
+    public func bounds(_ bounds: CGRect) -> Configurator { value(bounds, for: LayerProperty.bounds) }
 
     /// Animates `bounds.size`.
     @discardableResult
-    public func size(_ size: CGSize) -> Configurator { value(size, forKeyPath: "bounds.size") }
+    public func size(_ size: CGSize) -> Configurator { value(size, for: LayerProperty.boundsSize) }
 
     /// Animates `bounds.size`, the origin kept: Parade's `bounds(_:)`, which takes a size.
     @discardableResult
@@ -43,7 +53,7 @@ extension LayerPropertySetting {
 
     /// Animates `position` (a view's `center`).
     @discardableResult
-    public func position(_ position: CGPoint) -> Configurator { value(position, forKeyPath: "position") }
+    public func position(_ position: CGPoint) -> Configurator { value(position, for: LayerProperty.position) }
 
     /// Animates `position` (a view's `center`).
     @discardableResult
@@ -51,63 +61,63 @@ extension LayerPropertySetting {
 
     /// Animates `anchorPoint`.
     @discardableResult
-    public func anchorPoint(_ point: CGPoint) -> Configurator { value(point, forKeyPath: "anchorPoint") }
+    public func anchorPoint(_ point: CGPoint) -> Configurator { value(point, for: LayerProperty.anchorPoint) }
 
     /// Animates `transform` to a 2D transform (a view's `transform`).
     @discardableResult
     @_disfavoredOverload
     public func transform(_ transform: Transform2D) -> Configurator {
-        value(transform.transform3D, forKeyPath: "transform")
+        value(transform.transform3D, for: LayerProperty.transform)
     }
 
     /// Animates `transform`.
     @discardableResult
     @_disfavoredOverload
-    public func transform3D(_ transform: Transform3D) -> Configurator { value(transform, forKeyPath: "transform") }
+    public func transform3D(_ transform: Transform3D) -> Configurator { value(transform, for: LayerProperty.transform) }
 
     /// Animates `borderColor`.
     @discardableResult
     @_disfavoredOverload
-    public func borderColor(_ color: Color) -> Configurator { value(color, forKeyPath: "borderColor") }
+    public func borderColor(_ color: Color) -> Configurator { value(color, for: LayerProperty.borderColor) }
 
     /// Animates `borderWidth`.
     @discardableResult
     public func borderWidth<T: BinaryFloatingPoint>(_ width: T) -> Configurator {
-        value(Double(width), forKeyPath: "borderWidth")
+        value(Double(width), for: LayerProperty.borderWidth)
     }
 
     /// Animates `contentsRect`.
     @discardableResult
-    public func contentsRect(_ rect: CGRect) -> Configurator { value(rect, forKeyPath: "contentsRect") }
+    public func contentsRect(_ rect: CGRect) -> Configurator { value(rect, for: LayerProperty.contentsRect) }
 
     /// Animates `cornerRadius`.
     @discardableResult
     public func cornerRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
-        value(Double(radius), forKeyPath: "cornerRadius")
+        value(Double(radius), for: LayerProperty.cornerRadius)
     }
 
     /// Animates `shadowColor`.
     @discardableResult
     @_disfavoredOverload
-    public func shadowColor(_ color: Color) -> Configurator { value(color, forKeyPath: "shadowColor") }
+    public func shadowColor(_ color: Color) -> Configurator { value(color, for: LayerProperty.shadowColor) }
 
     /// Animates `shadowOffset`.
     @discardableResult
-    public func shadowOffset(_ offset: CGSize) -> Configurator { value(offset, forKeyPath: "shadowOffset") }
+    public func shadowOffset(_ offset: CGSize) -> Configurator { value(offset, for: LayerProperty.shadowOffset) }
 
     /// Animates `shadowOpacity`.
     @discardableResult
     public func shadowOpacity<T: BinaryFloatingPoint>(_ opacity: T) -> Configurator {
-        value(Double(opacity), forKeyPath: "shadowOpacity")
+        value(Double(opacity), for: LayerProperty.shadowOpacity)
     }
 
     /// Animates `shadowRadius`.
     @discardableResult
     public func shadowRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
-        value(Double(radius), forKeyPath: "shadowRadius")
+        value(Double(radius), for: LayerProperty.shadowRadius)
     }
 
     /// Animates `zPosition`.
     @discardableResult
-    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> Configurator { value(Double(z), forKeyPath: "zPosition") }
+    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> Configurator { value(Double(z), for: LayerProperty.zPosition) }
 }

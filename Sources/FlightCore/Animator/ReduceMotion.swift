@@ -52,11 +52,10 @@ public enum ReduceMotion {
         isEnabled() ? policy : .ignore
     }
 
-    /// Key paths whose change is motion (as opposed to fading or recolouring).
+    /// Key paths whose change is motion (as opposed to fading or recolouring), as their
+    /// ``LayerProperty/isMotion`` says; custom key paths are not.
     static func isMotion(_ keyPath: String) -> Bool {
-        let base = keyPath.split(separator: ".").first.map(String.init) ?? keyPath
-        return ["position", "bounds", "transform", "anchorPoint", "zPosition", "contentsRect", "shadowOffset"]
-            .contains(base)
+        LayerProperty.named(keyPath)?.isMotion ?? false
     }
 
     /// The plan as the policy would have it.

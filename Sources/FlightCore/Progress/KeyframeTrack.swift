@@ -300,7 +300,7 @@ private struct TransformBinding: KeyframeBinding {
         let transform = KeyframeAnimator.transform(
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
-        _ = target.animationHost.setTypedModelValue(transform, forKeyPath: "transform")
+        _ = target.animationHost.setModelValue(transform, for: LayerProperty.transform)
     }
 }
 
@@ -312,9 +312,9 @@ private struct KeepViewBinding: KeyframeBinding {
 
     func apply(at time: Double) {
         guard let host = target?.animationHost, let edge = edges.value(at: time) else { return }
-        let width = (host.modelValue(forKeyPath: "bounds") as? CGRect).map { Double($0.width) } ?? 0
-        let anchor = (host.modelValue(forKeyPath: "anchorPoint") as? CGPoint).map { Double($0.x) } ?? 0.5
-        _ = host.setModelValue(edge + (anchor - alignment) * width, forKeyPath: "position.x")
+        let width = Double(host.modelValue(for: LayerProperty.bounds).width)
+        let anchor = Double(host.modelValue(for: LayerProperty.anchorPoint).x)
+        _ = host.setModelValue(edge + (anchor - alignment) * width, for: LayerProperty.positionX)
     }
 }
 
@@ -328,7 +328,7 @@ private struct MultiplierBinding: KeyframeBinding {
 
     func apply(at time: Double) {
         guard let host = target?.animationHost, let multiplier = multipliers.value(at: time),
-              let bounds = reference?.animationHost.modelValue(forKeyPath: "bounds") as? CGRect else { return }
+              let bounds = reference?.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect else { return }
         let length = Double(dimension == .width ? bounds.width : bounds.height)
         _ = host.setModelValue(multiplier * length, forKeyPath: keyPath)
     }

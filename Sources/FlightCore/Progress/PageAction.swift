@@ -214,24 +214,25 @@ public struct PageAction: Sendable {
         case let .moveOrigin(from, to):
             setOrigin(lerp(from.resolved(in: size), to.resolved(in: size)), size: nil, host: host)
         case let .moveCenter(from, to):
-            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), forKeyPath: "position")
+            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), for: LayerProperty.position)
         case let .size(from, to):
-            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), forKeyPath: "bounds.size")
+            let itemSize = lerp(from.resolved(in: size), to.resolved(in: size))
+            _ = host.setModelValue(itemSize, for: LayerProperty.boundsSize)
         case let .frame(fromOrigin, fromSize, toOrigin, toSize):
             setOrigin(lerp(fromOrigin.resolved(in: size), toOrigin.resolved(in: size)),
                       size: lerp(fromSize.resolved(in: size), toSize.resolved(in: size)), host: host)
         case let .fade(from, to):
-            _ = host.setModelValue(lerp(from, to), forKeyPath: "opacity")
+            _ = host.setModelValue(lerp(from, to), for: LayerProperty.opacity)
         case let .scale(from, to):
-            _ = host.setModelValue(lerp(from, to), forKeyPath: "transform.scale")
+            _ = host.setModelValue(lerp(from, to), for: LayerProperty.scale)
         case let .rotate(axis, from, to):
             let angle = lerp(from, to)
             switch axis {
             case .z:
-                _ = host.setModelValue(angle, forKeyPath: "transform.rotation.z")
+                _ = host.setModelValue(angle, for: LayerProperty.rotationZ)
             case .x, .y:
                 let rotation = Transform3D.rotation(angle: angle, x: axis == .x ? 1 : 0, y: axis == .y ? 1 : 0, z: 0)
-                _ = host.setTypedModelValue(rotation.concatenating(.perspective(distance: 500)), forKeyPath: "transform")
+                _ = host.setModelValue(rotation.concatenating(.perspective(distance: 500)), for: LayerProperty.transform)
             }
         case .group(let actions):
             for action in actions { action.step(p, host: host, container: size) }
@@ -243,11 +244,11 @@ public struct PageAction: Sendable {
     /// Places the frame's origin (and size) through bounds and position, keeping the anchor point.
     @MainActor
     private func setOrigin(_ origin: CGPoint, size: CGSize?, host: any AnimationHost) {
-        if let size { _ = host.setModelValue(size, forKeyPath: "bounds.size") }
-        let bounds = host.modelValue(forKeyPath: "bounds") as? CGRect ?? .zero
-        let anchor = host.modelValue(forKeyPath: "anchorPoint") as? CGPoint ?? CGPoint(x: 0.5, y: 0.5)
-        _ = host.setModelValue(CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height),
-                               forKeyPath: "position")
+        if let size { _ = host.setModelValue(size, for: LayerProperty.boundsSize) }
+        let bounds = host.modelValue(for: LayerProperty.bounds)
+        let anchor = host.modelValue(for: LayerProperty.anchorPoint)
+        let position = CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height)
+        _ = host.setModelValue(position, for: LayerProperty.position)
     }
 }
 

@@ -125,7 +125,7 @@ public final class PageAnimator {
             targets[item] = target
             var container = containerSize
             if let own = dataSource.pageAnimator(self, containerForItem: item, onPage: page),
-               let bounds = own.animationHost.modelValue(forKeyPath: "bounds") as? CGRect {
+               let bounds = own.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect {
                 container = bounds.size
             }
             for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {

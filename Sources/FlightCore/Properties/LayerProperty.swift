@@ -17,28 +17,35 @@ public final class LayerProperty: Sendable {
     public let defaultValue: any AnimatableValue
     /// The base property a sub-path is part of (`position` for `position.x`), or nil.
     public let baseKeyPath: String?
+    /// Whether changing it moves the layer (its geometry), as opposed to fading or recolouring
+    /// it: what Reduce Motion calms.
+    public let isMotion: Bool
     private let readPart: (@Sendable (any AnimatableValue) -> any AnimatableValue)?
     private let writePart: (@Sendable (any AnimatableValue, any AnimatableValue) -> any AnimatableValue)?
 
-    init<Value: AnimatableValue>(_ keyPath: String, _ defaultValue: Value, _ tolerance: KeyframeTolerance) {
+    fileprivate init<Value: AnimatableValue>(
+        _ keyPath: String, _ defaultValue: Value, _ tolerance: KeyframeTolerance, isMotion: Bool
+    ) {
         self.keyPath = keyPath
         valueType = Value.self
         self.tolerance = tolerance
         self.defaultValue = defaultValue
         baseKeyPath = nil
+        self.isMotion = isMotion
         readPart = nil
         writePart = nil
     }
 
-    init<Base: AnimatableValue, Part: AnimatableValue>(
-        _ keyPath: String, part base: String, _ tolerance: KeyframeTolerance,
+    fileprivate init<Base: AnimatableValue, Part: AnimatableValue>(
+        _ keyPath: String, part base: Key<Base>, _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (Base) -> Part, write: @escaping @Sendable (Base, Part) -> Base
     ) {
         self.keyPath = keyPath
         valueType = Part.self
         self.tolerance = tolerance
-        defaultValue = read(LayerProperty.bases.first { $0.keyPath == base }?.defaultValue as? Base ?? Base(components: .zero))
-        baseKeyPath = base
+        defaultValue = read(base.defaultValue)
+        baseKeyPath = base.keyPath
+        isMotion = base.property.isMotion
         readPart = { value in (value as? Base).map(read) ?? Part(components: .zero) }
         writePart = { value, part in
             guard let base = value as? Base, let part = part as? Part else { return value }
@@ -70,87 +77,168 @@ public final class LayerProperty: Sendable {
 
     /// Every property Flight knows, by key path.
     public static let catalogue: [String: LayerProperty] = {
-        var all = bases
-        all += pointParts("position", .geometry) + pointParts("anchorPoint", .absolute(0.001))
-        all += [
-            LayerProperty("bounds.size", part: "bounds", .geometry,
-                          read: { (r: CGRect) in r.size }, write: { r, s in CGRect(origin: r.origin, size: s) }),
-            LayerProperty("bounds.origin", part: "bounds", .geometry,
-                          read: { (r: CGRect) in r.origin }, write: { r, o in CGRect(origin: o, size: r.size) }),
-            LayerProperty("bounds.size.width", part: "bounds", .geometry,
-                          read: { (r: CGRect) in Double(r.size.width) },
-                          write: { r, w in CGRect(x: r.origin.x, y: r.origin.y, width: w, height: r.size.height) }),
-            LayerProperty("bounds.size.height", part: "bounds", .geometry,
-                          read: { (r: CGRect) in Double(r.size.height) },
-                          write: { r, h in CGRect(x: r.origin.x, y: r.origin.y, width: r.size.width, height: h) }),
-            LayerProperty("shadowOffset.width", part: "shadowOffset", .geometry,
-                          read: { (s: CGSize) in Double(s.width) }, write: { s, w in CGSize(width: w, height: s.height) }),
-            LayerProperty("shadowOffset.height", part: "shadowOffset", .geometry,
-                          read: { (s: CGSize) in Double(s.height) }, write: { s, h in CGSize(width: s.width, height: h) }),
-        ]
-        all += TransformParts.all
+        let all: [LayerProperty] = [
+            opacity.property, backgroundColor.property, bounds.property, position.property,
+            anchorPoint.property, transform.property, borderColor.property, borderWidth.property,
+            contentsRect.property, cornerRadius.property, shadowColor.property, shadowOffset.property,
+            shadowOpacity.property, shadowRadius.property, zPosition.property,
+            positionX.property, positionY.property, anchorPointX.property, anchorPointY.property,
+            boundsSize.property, boundsOrigin.property, boundsWidth.property, boundsHeight.property,
+            shadowOffsetWidth.property, shadowOffsetHeight.property,
+        ] + TransformParts.all
         return Dictionary(uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
     }()
+}
 
-    /// The base properties, with CoreAnimation's defaults; sub-paths take their defaults from
-    /// these.
-    private static let bases: [LayerProperty] = [
-        LayerProperty("opacity", 1.0, .opacity),
-        LayerProperty("backgroundColor", Color(white: 0, alpha: 0), .color),
-        LayerProperty("bounds", CGRect.zero, .geometry),
-        LayerProperty("position", CGPoint.zero, .geometry),
-        LayerProperty("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001)),
-        LayerProperty("transform", Transform3D.identity, .geometry),
-        LayerProperty("borderColor", Color(white: 0), .color),
-        LayerProperty("borderWidth", 0.0, .geometry),
-        LayerProperty("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001)),
-        LayerProperty("cornerRadius", 0.0, .geometry),
-        LayerProperty("shadowColor", Color(white: 0), .color),
-        LayerProperty("shadowOffset", CGSize(width: 0, height: -3), .geometry),
-        LayerProperty("shadowOpacity", 0.0, .opacity),
-        LayerProperty("shadowRadius", 3.0, .geometry),
-        LayerProperty("zPosition", 0.0, .geometry),
-    ]
+extension LayerProperty {
+    /// A layer property with the type of its values: one declaration gives its key path, type,
+    /// CoreAnimation's default, tolerance and whether it is motion (and, for a sub-path, how it
+    /// reads and writes its part), and the builder's setters, ``HeadlessLayer``'s accessors,
+    /// Reduce Motion and type checks all derive from it. A value of another type is a compile
+    /// error where a key is used.
+    public struct Key<Value: AnimatableValue>: Sendable {
+        /// The property, type-erased (what ``LayerProperty/named(_:)`` finds).
+        public let property: LayerProperty
+        /// The value a fresh layer has.
+        public let defaultValue: Value
 
-    private static func pointParts(_ base: String, _ tolerance: KeyframeTolerance) -> [LayerProperty] {
-        [
-            LayerProperty("\(base).x", part: base, tolerance,
-                          read: { (p: CGPoint) in Double(p.x) }, write: { p, x in CGPoint(x: x, y: p.y) }),
-            LayerProperty("\(base).y", part: base, tolerance,
-                          read: { (p: CGPoint) in Double(p.y) }, write: { p, y in CGPoint(x: p.x, y: y) }),
-        ]
+        /// The CoreAnimation key path.
+        public var keyPath: String { property.keyPath }
+
+        fileprivate init(_ keyPath: String, _ defaultValue: Value, _ tolerance: KeyframeTolerance, isMotion: Bool = false) {
+            property = LayerProperty(keyPath, defaultValue, tolerance, isMotion: isMotion)
+            self.defaultValue = defaultValue
+        }
+
+        fileprivate init<Base: AnimatableValue>(
+            _ keyPath: String, part base: Key<Base>, _ tolerance: KeyframeTolerance,
+            read: @escaping @Sendable (Base) -> Value, write: @escaping @Sendable (Base, Value) -> Base
+        ) {
+            property = LayerProperty(keyPath, part: base, tolerance, read: read, write: write)
+            defaultValue = read(base.defaultValue)
+        }
     }
+
+    // MARK: Base properties, with CoreAnimation's defaults
+
+    /// `opacity`: 1.
+    public static let opacity = Key("opacity", 1.0, .opacity)
+    /// `backgroundColor`: clear.
+    public static let backgroundColor = Key("backgroundColor", Color(white: 0, alpha: 0), .color)
+    /// `bounds`: zero.
+    public static let bounds = Key("bounds", CGRect.zero, .geometry, isMotion: true)
+    /// `position`: zero.
+    public static let position = Key("position", CGPoint.zero, .geometry, isMotion: true)
+    /// `anchorPoint`: the centre, (0.5, 0.5).
+    public static let anchorPoint = Key("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001), isMotion: true)
+    /// `transform`: identity.
+    public static let transform = Key("transform", Transform3D.identity, .geometry, isMotion: true)
+    /// `borderColor`: opaque black.
+    public static let borderColor = Key("borderColor", Color(white: 0), .color)
+    /// `borderWidth`: 0.
+    public static let borderWidth = Key("borderWidth", 0.0, .geometry)
+    /// `contentsRect`: the unit rectangle.
+    public static let contentsRect = Key("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001),
+                                         isMotion: true)
+    /// `cornerRadius`: 0.
+    public static let cornerRadius = Key("cornerRadius", 0.0, .geometry)
+    /// `shadowColor`: opaque black.
+    public static let shadowColor = Key("shadowColor", Color(white: 0), .color)
+    /// `shadowOffset`: (0, −3).
+    public static let shadowOffset = Key("shadowOffset", CGSize(width: 0, height: -3), .geometry, isMotion: true)
+    /// `shadowOpacity`: 0.
+    public static let shadowOpacity = Key("shadowOpacity", 0.0, .opacity)
+    /// `shadowRadius`: 3.
+    public static let shadowRadius = Key("shadowRadius", 3.0, .geometry)
+    /// `zPosition`: 0.
+    public static let zPosition = Key("zPosition", 0.0, .geometry, isMotion: true)
+
+    // MARK: Sub-paths
+
+    /// `position.x`.
+    public static let positionX = Key("position.x", part: position, .geometry,
+                                      read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
+    /// `position.y`.
+    public static let positionY = Key("position.y", part: position, .geometry,
+                                      read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
+    /// `anchorPoint.x`.
+    public static let anchorPointX = Key("anchorPoint.x", part: anchorPoint, .absolute(0.001),
+                                         read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
+    /// `anchorPoint.y`.
+    public static let anchorPointY = Key("anchorPoint.y", part: anchorPoint, .absolute(0.001),
+                                         read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
+    /// `bounds.size`.
+    public static let boundsSize = Key("bounds.size", part: bounds, .geometry,
+                                       read: { $0.size }, write: { CGRect(origin: $0.origin, size: $1) })
+    /// `bounds.origin`.
+    public static let boundsOrigin = Key("bounds.origin", part: bounds, .geometry,
+                                         read: { $0.origin }, write: { CGRect(origin: $1, size: $0.size) })
+    /// `bounds.size.width`.
+    public static let boundsWidth = Key(
+        "bounds.size.width", part: bounds, .geometry, read: { Double($0.size.width) },
+        write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $1, height: $0.size.height) })
+    /// `bounds.size.height`.
+    public static let boundsHeight = Key(
+        "bounds.size.height", part: bounds, .geometry, read: { Double($0.size.height) },
+        write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $0.size.width, height: $1) })
+    /// `shadowOffset.width`.
+    public static let shadowOffsetWidth = Key("shadowOffset.width", part: shadowOffset, .geometry,
+                                              read: { Double($0.width) }, write: { CGSize(width: $1, height: $0.height) })
+    /// `shadowOffset.height`.
+    public static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, .geometry,
+                                               read: { Double($0.height) }, write: { CGSize(width: $0.width, height: $1) })
+    /// `transform.rotation.z`, in radians.
+    public static let rotationZ = TransformParts.rotationZ
+    /// `transform.rotation` (about z), in radians.
+    public static let rotation = TransformParts.rotation
+    /// `transform.scale`: the mean of the x and y scales; writing it sets both.
+    public static let scale = TransformParts.scale
+    /// `transform.scale.x`.
+    public static let scaleX = TransformParts.scaleX
+    /// `transform.scale.y`.
+    public static let scaleY = TransformParts.scaleY
+    /// `transform.translation.x`.
+    public static let translationX = TransformParts.translationX
+    /// `transform.translation.y`.
+    public static let translationY = TransformParts.translationY
 }
 
 /// The `transform.…` sub-paths, which CoreAnimation reads and writes as parts of the
 /// decomposed transform: replacing one part keeps the others.
 enum TransformParts {
-    static let all: [LayerProperty] = [
-        part("transform.rotation.z", .rotation, read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi }),
-        part("transform.rotation", .rotation, read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi }),
-        part("transform.scale", .scale, read: { ($0.scale.x + $0.scale.y) / 2 }, write: { $0.scale = SIMD2($1, $1) }),
-        part("transform.scale.x", .scale, read: { $0.scale.x }, write: { $0.scale.x = $1 }),
-        part("transform.scale.y", .scale, read: { $0.scale.y }, write: { $0.scale.y = $1 }),
-        part("transform.translation.x", .geometry, read: { $0.translation.x }, write: { $0.translation.x = $1 }),
-        part("transform.translation.y", .geometry, read: { $0.translation.y }, write: { $0.translation.y = $1 }),
-    ]
+    static let rotationZ = part("transform.rotation.z", .rotation, read: { $0.angle * .pi / 180 },
+                                write: { $0.angle = $1 * 180 / .pi })
+    static let rotation = part("transform.rotation", .rotation, read: { $0.angle * .pi / 180 },
+                               write: { $0.angle = $1 * 180 / .pi })
+    static let scale = part("transform.scale", .scale, read: { ($0.scale.x + $0.scale.y) / 2 },
+                            write: { $0.scale = SIMD2($1, $1) })
+    static let scaleX = part("transform.scale.x", .scale, read: { $0.scale.x }, write: { $0.scale.x = $1 })
+    static let scaleY = part("transform.scale.y", .scale, read: { $0.scale.y }, write: { $0.scale.y = $1 })
+    static let translationX = part("transform.translation.x", .geometry, read: { $0.translation.x },
+                                   write: { $0.translation.x = $1 })
+    static let translationY = part("transform.translation.y", .geometry, read: { $0.translation.y },
+                                   write: { $0.translation.y = $1 })
+
+    static var all: [LayerProperty] {
+        [rotationZ, rotation, scale, scaleX, scaleY, translationX, translationY].map(\.property)
+    }
 
     /// A sub-path of the transform's 2D part (`m11 m12 m21 m22 m41 m42`); the 3D entries are kept.
     private static func part(
         _ keyPath: String, _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (DecomposedTransform2D) -> Double,
         write: @escaping @Sendable (inout DecomposedTransform2D, Double) -> Void
-    ) -> LayerProperty {
-        LayerProperty(keyPath, part: "transform", tolerance,
-                      read: { (t: Transform3D) in read(DecomposedTransform2D(Transform2D(t))) },
-                      write: { t, value in
-                          var parts = DecomposedTransform2D(Transform2D(t))
-                          write(&parts, value)
-                          let planar = parts.recomposed
-                          var result = t
-                          (result.m11, result.m12, result.m21, result.m22) = (planar.a, planar.b, planar.c, planar.d)
-                          (result.m41, result.m42) = (planar.tx, planar.ty)
-                          return result
-                      })
+    ) -> LayerProperty.Key<Double> {
+        LayerProperty.Key(keyPath, part: LayerProperty.transform, tolerance,
+                          read: { (t: Transform3D) in read(DecomposedTransform2D(Transform2D(t))) },
+                          write: { t, value in
+                              var parts = DecomposedTransform2D(Transform2D(t))
+                              write(&parts, value)
+                              let planar = parts.recomposed
+                              var result = t
+                              (result.m11, result.m12, result.m21, result.m22) = (planar.a, planar.b, planar.c, planar.d)
+                              (result.m41, result.m42) = (planar.tx, planar.ty)
+                              return result
+                          })
     }
 }

@@ -192,6 +192,11 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         return true
     }
 
+    /// The model value of a layer property (its default if never set).
+    public func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+        value(forKeyPath: key.keyPath) ?? key.defaultValue
+    }
+
     /// The model value at a key path as a given type, or nil.
     public func value<Value: AnimatableValue>(forKeyPath keyPath: String, as type: Value.Type = Value.self) -> Value? {
         modelValue(forKeyPath: keyPath) as? Value
@@ -249,20 +254,25 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
             layer.presentationValue(forKeyPath: keyPath, at: time) as? Value
         }
 
+        /// The value shown of a layer property.
+        public func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+            value(forKeyPath: key.keyPath) ?? key.defaultValue
+        }
+
         /// Opacity shown.
-        public var opacity: Double { value(forKeyPath: "opacity") ?? 1 }
+        public var opacity: Double { value(for: LayerProperty.opacity) }
         /// Position shown.
-        public var position: CGPoint { value(forKeyPath: "position") ?? .zero }
+        public var position: CGPoint { value(for: LayerProperty.position) }
         /// Bounds shown.
-        public var bounds: CGRect { value(forKeyPath: "bounds") ?? .zero }
+        public var bounds: CGRect { value(for: LayerProperty.bounds) }
         /// Transform shown.
-        public var transform: Transform3D { value(forKeyPath: "transform") ?? .identity }
+        public var transform: Transform3D { value(for: LayerProperty.transform) }
         /// Background colour shown.
-        public var backgroundColor: Color { value(forKeyPath: "backgroundColor") ?? Color(white: 0, alpha: 0) }
+        public var backgroundColor: Color { value(for: LayerProperty.backgroundColor) }
         /// Corner radius shown.
-        public var cornerRadius: Double { value(forKeyPath: "cornerRadius") ?? 0 }
+        public var cornerRadius: Double { value(for: LayerProperty.cornerRadius) }
         /// Anchor point shown.
-        public var anchorPoint: CGPoint { value(forKeyPath: "anchorPoint") ?? CGPoint(x: 0.5, y: 0.5) }
+        public var anchorPoint: CGPoint { value(for: LayerProperty.anchorPoint) }
         /// The frame shown (bounds placed by position and anchor point, transform ignored).
         public var frame: CGRect { HeadlessLayer.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
     }
@@ -381,44 +391,44 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     /// The model opacity.
     public var opacity: Double {
-        get { value(forKeyPath: "opacity") ?? 1 }
-        set { setModelValue(newValue, forKeyPath: "opacity") }
+        get { value(for: LayerProperty.opacity) }
+        set { setModelValue(newValue, for: LayerProperty.opacity) }
     }
 
     /// The model position.
     public var position: CGPoint {
-        get { value(forKeyPath: "position") ?? .zero }
-        set { setModelValue(newValue, forKeyPath: "position") }
+        get { value(for: LayerProperty.position) }
+        set { setModelValue(newValue, for: LayerProperty.position) }
     }
 
     /// The model bounds.
     public var bounds: CGRect {
-        get { value(forKeyPath: "bounds") ?? .zero }
-        set { setModelValue(newValue, forKeyPath: "bounds") }
+        get { value(for: LayerProperty.bounds) }
+        set { setModelValue(newValue, for: LayerProperty.bounds) }
     }
 
     /// The model anchor point.
     public var anchorPoint: CGPoint {
-        get { value(forKeyPath: "anchorPoint") ?? CGPoint(x: 0.5, y: 0.5) }
-        set { setModelValue(newValue, forKeyPath: "anchorPoint") }
+        get { value(for: LayerProperty.anchorPoint) }
+        set { setModelValue(newValue, for: LayerProperty.anchorPoint) }
     }
 
     /// The model transform.
     public var transform: Transform3D {
-        get { value(forKeyPath: "transform") ?? .identity }
-        set { setModelValue(newValue, forKeyPath: "transform") }
+        get { value(for: LayerProperty.transform) }
+        set { setModelValue(newValue, for: LayerProperty.transform) }
     }
 
     /// The model background colour.
     public var backgroundColor: Color {
-        get { value(forKeyPath: "backgroundColor") ?? Color(white: 0, alpha: 0) }
-        set { setModelValue(newValue, forKeyPath: "backgroundColor") }
+        get { value(for: LayerProperty.backgroundColor) }
+        set { setModelValue(newValue, for: LayerProperty.backgroundColor) }
     }
 
     /// The model corner radius.
     public var cornerRadius: Double {
-        get { value(forKeyPath: "cornerRadius") ?? 0 }
-        set { setModelValue(newValue, forKeyPath: "cornerRadius") }
+        get { value(for: LayerProperty.cornerRadius) }
+        set { setModelValue(newValue, for: LayerProperty.cornerRadius) }
     }
 
     /// The model frame: bounds placed by position and anchor point (transform ignored). Setting
