@@ -55,6 +55,40 @@ final class IntroPages: PageAnimatorDataSource {
 @MainActor
 @Suite("Progress animation: PVView pages")
 struct PVViewTests {
+    /// Items whose views the data source creates on demand and nobody else keeps.
+    final class TransientPages: PageAnimatorDataSource {
+        weak var lastMade: HeadlessLayer?
+        var made = 0
+        func numberOfPages(in animator: PageAnimator) -> Int { 2 }
+        func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["badge"] }
+        func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget {
+            made += 1
+            let layer = HeadlessLayer()
+            lastMade = layer
+            return layer
+        }
+        func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+            [.fade(from: 1, to: 0)]
+        }
+    }
+
+    @Test("Items' targets are held weakly, as every progress animator holds its targets")
+    func targetsHeldWeakly() {
+        let pages = TransientPages()
+        let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+        animator.update(offset: 80)
+        #expect(pages.made == 1)
+        // The page animator alone does not keep the view alive; it asks again when the view is gone.
+        #expect(pages.lastMade == nil)
+        animator.update(offset: 120)
+        #expect(pages.made == 2)
+        // A target someone keeps is asked for once.
+        let kept = IntroPages()
+        let pager = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: kept)
+        for offset in stride(from: 0.0, through: 900, by: 30) { pager.update(offset: offset) }
+        #expect(kept.events.filter { $0.hasPrefix("target") } == ["target logo", "target caption"])
+    }
+
     @Test("Actions by page progress, with offsets, relative points and sizes, groups and reversal")
     func actions() {
         let pages = IntroPages()

@@ -59,7 +59,9 @@ public final class PageAnimator {
     /// The progress within the current page, `0...1`.
     public private(set) var currentProgress = 0.0
 
-    private var targets: [String: any AnimationTarget] = [:]
+    /// The items' targets, held weakly as every progress animator holds its targets: a view
+    /// that leaves its hierarchy is not kept alive, and is asked for again if its item returns.
+    private var targets: [String: WeakTarget] = [:]
     private var hasStarted = false
 
     /// Creates a page animator.
@@ -121,8 +123,8 @@ public final class PageAnimator {
     private func apply(page: Int, progress: Double) {
         guard let dataSource else { return }
         for item in dataSource.pageAnimator(self, itemsOnPage: page) {
-            let target = targets[item] ?? dataSource.pageAnimator(self, targetForItem: item)
-            targets[item] = target
+            let target = targets[item]?.target ?? dataSource.pageAnimator(self, targetForItem: item)
+            targets[item] = WeakTarget(target: target)
             var container = containerSize
             if let own = dataSource.pageAnimator(self, containerForItem: item, onPage: page),
                let bounds = own.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect {
@@ -132,5 +134,9 @@ public final class PageAnimator {
                 action.update(progress, target: target, container: container)
             }
         }
+    }
+
+    private struct WeakTarget {
+        weak var target: (any AnimationTarget)?
     }
 }
