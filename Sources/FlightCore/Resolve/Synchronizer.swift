@@ -46,21 +46,20 @@ enum Synchronizer {
         // The timings and the candidate durations live on the stack: `animate` allocates only
         // what it keeps.
         try withUnsafeTemporaryAllocation(of: Timing.self, capacity: requests.count) { timings in
-            for (index, request) in requests.enumerated() { timings.initializeElement(at: index, to: try prepare(request)) }
-            var hasPrimary = false
-            for (index, timing) in timings.enumerated() where timing.moves && requests[index].plan.isPrimary {
-                hasPrimary = true
+            for (index, request) in requests.enumerated() {
+                timings.initializeElement(at: index, to: try prepare(request))
             }
+            let hasPrimary = requests.indices.contains { timings[$0].moves && requests[$0].plan.isPrimary }
             func isCandidate(_ index: Int) -> Bool {
                 timings[index].moves && (requests[index].plan.isPrimary || !hasPrimary)
             }
-            var duration = withUnsafeTemporaryAllocation(of: TimeInterval.self, capacity: requests.count) { durations in
+            var duration = withUnsafeTemporaryAllocation(of: TimeInterval.self, capacity: requests.count) { candidates in
                 var count = 0
                 for index in requests.indices where isCandidate(index) {
-                    durations.initializeElement(at: count, to: timings[index].naturalDuration)
+                    candidates.initializeElement(at: count, to: timings[index].naturalDuration)
                     count += 1
                 }
-                return priority.pick(amongst: durations[..<count])
+                return priority.pick(amongst: candidates[..<count])
             }
             for timing in timings where timing.moves && timing.isPhysical {
                 duration = max(duration, timing.naturalDuration)
@@ -75,11 +74,12 @@ enum Synchronizer {
             // (the first declared on a tie).
             var driving: Int?
             for index in requests.indices where isCandidate(index) {
-                if let best = driving,
-                   abs(timings[best].naturalDuration - duration) <= abs(timings[index].naturalDuration - duration) { continue }
+                let distance = abs(timings[index].naturalDuration - duration)
+                if let best = driving, abs(timings[best].naturalDuration - duration) <= distance { continue }
                 driving = index
             }
-            return ResolvedGroup(duration: duration, properties: properties, drivingKeyPath: driving.map { requests[$0].plan.keyPath })
+            return ResolvedGroup(duration: duration, properties: properties,
+                                 drivingKeyPath: driving.map { requests[$0].plan.keyPath })
         }
     }
 
