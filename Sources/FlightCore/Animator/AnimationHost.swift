@@ -57,13 +57,13 @@ extension AnimationHost {
     public func performTogether(_ changes: () -> Void) { changes() }
 
     /// The model value of a layer property, its default if the host has none of its type.
-    public func modelValue<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+    package func modelValue<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
         modelValue(forKeyPath: key.keyPath) as? Value ?? key.defaultValue
     }
 
     /// Sets the model value of a layer property (see ``setTypedModelValue(_:forKeyPath:)``).
     @discardableResult
-    public func setModelValue<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Bool {
+    package func setModelValue<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Bool {
         setTypedModelValue(value, forKeyPath: key.keyPath)
     }
 

@@ -20,7 +20,7 @@ extension LayerPropertySetting {
     /// animator.value(0.4, for: LayerProperty.shadowOpacity).duration(0.3)
     /// ```
     @discardableResult
-    public func value<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Configurator {
+    package func value<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Configurator {
         self.value(value, forKeyPath: key.keyPath)
     }
 

@@ -96,14 +96,14 @@ extension LayerProperty {
     /// reads and writes its part), and the builder's setters, ``HeadlessLayer``'s accessors,
     /// Reduce Motion and type checks all derive from it. A value of another type is a compile
     /// error where a key is used.
-    public struct Key<Value: AnimatableValue>: Sendable {
+    package struct Key<Value: AnimatableValue>: Sendable {
         /// The property, type-erased (what ``LayerProperty/named(_:)`` finds).
-        public let property: LayerProperty
+        package let property: LayerProperty
         /// The value a fresh layer has.
-        public let defaultValue: Value
+        package let defaultValue: Value
 
         /// The CoreAnimation key path.
-        public var keyPath: String { property.keyPath }
+        package var keyPath: String { property.keyPath }
 
         fileprivate init(_ keyPath: String, _ defaultValue: Value, _ tolerance: KeyframeTolerance, isMotion: Bool = false) {
             property = LayerProperty(keyPath, defaultValue, tolerance, isMotion: isMotion)
@@ -122,85 +122,85 @@ extension LayerProperty {
     // MARK: Base properties, with CoreAnimation's defaults
 
     /// `opacity`: 1.
-    public static let opacity = Key("opacity", 1.0, .opacity)
+    package static let opacity = Key("opacity", 1.0, .opacity)
     /// `backgroundColor`: clear.
-    public static let backgroundColor = Key("backgroundColor", Color(white: 0, alpha: 0), .color)
+    package static let backgroundColor = Key("backgroundColor", Color(white: 0, alpha: 0), .color)
     /// `bounds`: zero.
-    public static let bounds = Key("bounds", CGRect.zero, .geometry, isMotion: true)
+    package static let bounds = Key("bounds", CGRect.zero, .geometry, isMotion: true)
     /// `position`: zero.
-    public static let position = Key("position", CGPoint.zero, .geometry, isMotion: true)
+    package static let position = Key("position", CGPoint.zero, .geometry, isMotion: true)
     /// `anchorPoint`: the centre, (0.5, 0.5).
-    public static let anchorPoint = Key("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001), isMotion: true)
+    package static let anchorPoint = Key("anchorPoint", CGPoint(x: 0.5, y: 0.5), .absolute(0.001), isMotion: true)
     /// `transform`: identity.
-    public static let transform = Key("transform", Transform3D.identity, .geometry, isMotion: true)
+    package static let transform = Key("transform", Transform3D.identity, .geometry, isMotion: true)
     /// `borderColor`: opaque black.
-    public static let borderColor = Key("borderColor", Color(white: 0), .color)
+    package static let borderColor = Key("borderColor", Color(white: 0), .color)
     /// `borderWidth`: 0.
-    public static let borderWidth = Key("borderWidth", 0.0, .geometry)
+    package static let borderWidth = Key("borderWidth", 0.0, .geometry)
     /// `contentsRect`: the unit rectangle.
-    public static let contentsRect = Key("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001),
+    package static let contentsRect = Key("contentsRect", CGRect(x: 0, y: 0, width: 1, height: 1), .absolute(0.001),
                                          isMotion: true)
     /// `cornerRadius`: 0.
-    public static let cornerRadius = Key("cornerRadius", 0.0, .geometry)
+    package static let cornerRadius = Key("cornerRadius", 0.0, .geometry)
     /// `shadowColor`: opaque black.
-    public static let shadowColor = Key("shadowColor", Color(white: 0), .color)
+    package static let shadowColor = Key("shadowColor", Color(white: 0), .color)
     /// `shadowOffset`: (0, −3).
-    public static let shadowOffset = Key("shadowOffset", CGSize(width: 0, height: -3), .geometry, isMotion: true)
+    package static let shadowOffset = Key("shadowOffset", CGSize(width: 0, height: -3), .geometry, isMotion: true)
     /// `shadowOpacity`: 0.
-    public static let shadowOpacity = Key("shadowOpacity", 0.0, .opacity)
+    package static let shadowOpacity = Key("shadowOpacity", 0.0, .opacity)
     /// `shadowRadius`: 3.
-    public static let shadowRadius = Key("shadowRadius", 3.0, .geometry)
+    package static let shadowRadius = Key("shadowRadius", 3.0, .geometry)
     /// `zPosition`: 0.
-    public static let zPosition = Key("zPosition", 0.0, .geometry, isMotion: true)
+    package static let zPosition = Key("zPosition", 0.0, .geometry, isMotion: true)
 
     // MARK: Sub-paths
 
     /// `position.x`.
-    public static let positionX = Key("position.x", part: position, .geometry,
+    package static let positionX = Key("position.x", part: position, .geometry,
                                       read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
     /// `position.y`.
-    public static let positionY = Key("position.y", part: position, .geometry,
+    package static let positionY = Key("position.y", part: position, .geometry,
                                       read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
     /// `anchorPoint.x`.
-    public static let anchorPointX = Key("anchorPoint.x", part: anchorPoint, .absolute(0.001),
+    package static let anchorPointX = Key("anchorPoint.x", part: anchorPoint, .absolute(0.001),
                                          read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
     /// `anchorPoint.y`.
-    public static let anchorPointY = Key("anchorPoint.y", part: anchorPoint, .absolute(0.001),
+    package static let anchorPointY = Key("anchorPoint.y", part: anchorPoint, .absolute(0.001),
                                          read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
     /// `bounds.size`.
-    public static let boundsSize = Key("bounds.size", part: bounds, .geometry,
+    package static let boundsSize = Key("bounds.size", part: bounds, .geometry,
                                        read: { $0.size }, write: { CGRect(origin: $0.origin, size: $1) })
     /// `bounds.origin`.
-    public static let boundsOrigin = Key("bounds.origin", part: bounds, .geometry,
+    package static let boundsOrigin = Key("bounds.origin", part: bounds, .geometry,
                                          read: { $0.origin }, write: { CGRect(origin: $1, size: $0.size) })
     /// `bounds.size.width`.
-    public static let boundsWidth = Key(
+    package static let boundsWidth = Key(
         "bounds.size.width", part: bounds, .geometry, read: { Double($0.size.width) },
         write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $1, height: $0.size.height) })
     /// `bounds.size.height`.
-    public static let boundsHeight = Key(
+    package static let boundsHeight = Key(
         "bounds.size.height", part: bounds, .geometry, read: { Double($0.size.height) },
         write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $0.size.width, height: $1) })
     /// `shadowOffset.width`.
-    public static let shadowOffsetWidth = Key("shadowOffset.width", part: shadowOffset, .geometry,
+    package static let shadowOffsetWidth = Key("shadowOffset.width", part: shadowOffset, .geometry,
                                               read: { Double($0.width) }, write: { CGSize(width: $1, height: $0.height) })
     /// `shadowOffset.height`.
-    public static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, .geometry,
+    package static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, .geometry,
                                                read: { Double($0.height) }, write: { CGSize(width: $0.width, height: $1) })
     /// `transform.rotation.z`, in radians.
-    public static let rotationZ = TransformParts.rotationZ
+    package static let rotationZ = TransformParts.rotationZ
     /// `transform.rotation` (about z), in radians.
-    public static let rotation = TransformParts.rotation
+    package static let rotation = TransformParts.rotation
     /// `transform.scale`: the mean of the x and y scales; writing it sets both.
-    public static let scale = TransformParts.scale
+    package static let scale = TransformParts.scale
     /// `transform.scale.x`.
-    public static let scaleX = TransformParts.scaleX
+    package static let scaleX = TransformParts.scaleX
     /// `transform.scale.y`.
-    public static let scaleY = TransformParts.scaleY
+    package static let scaleY = TransformParts.scaleY
     /// `transform.translation.x`.
-    public static let translationX = TransformParts.translationX
+    package static let translationX = TransformParts.translationX
     /// `transform.translation.y`.
-    public static let translationY = TransformParts.translationY
+    package static let translationY = TransformParts.translationY
 }
 
 /// The `transform.…` sub-paths, which CoreAnimation reads and writes as parts of the

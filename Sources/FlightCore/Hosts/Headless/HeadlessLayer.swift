@@ -193,7 +193,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     }
 
     /// The model value of a layer property (its default if never set).
-    public func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+    package func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
         value(forKeyPath: key.keyPath) ?? key.defaultValue
     }
 
@@ -255,7 +255,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         }
 
         /// The value shown of a layer property.
-        public func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
+        package func value<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {
             value(forKeyPath: key.keyPath) ?? key.defaultValue
         }
 
