@@ -27,7 +27,7 @@ STAGES = [
 PORTABLE_BELOW = "Hosts"
 
 DECLARATION = re.compile(
-    r"^(?:(?:public|package|internal|private|fileprivate|final|indirect|@\w+(?:\([^)]*\))?)\s+)*"
+    r"^(?:(?:open|public|package|internal|private|fileprivate|final|indirect|nonisolated|@\w+(?:\([^)]*\))?)\s+)*"
     r"(?:class|struct|enum|protocol|typealias|actor)\s+([A-Z]\w*)",
     re.M,
 )

@@ -160,7 +160,9 @@ struct KeyframeSegmentTests {
             clock.advance(by: 1.0 / 120)
         }
         #expect(worst <= widened, "shown \(worst) from the exact spin, widened to \(widened)")
-        #expect(worst > 0.5, "the spin needs the wider tolerance: \(worst)")
+        // Widened because the asked tolerance would need more than the cap: what it fits now
+        // comes close to it.
+        #expect(property.keyTimes.count > ValueMotion<Transform3D>.maximumKeyframes / 8)
         let end = try #require(property.to as? Transform3D)
         #expect(layer.presentation().transform.distance(to: end) < 1e-9)
     }

@@ -35,7 +35,7 @@ struct LayerPropertyKeyTests {
     }
 
     @Test("Motion is declared once: geometry and its parts are motion, fades and colours are not")
-    func motion() {
+    func motion() throws {
         let motion = ["position", "position.x", "bounds.size.width", "transform.rotation.z", "anchorPoint",
                       "zPosition", "contentsRect", "shadowOffset.height"]
         let still = ["opacity", "backgroundColor", "borderColor", "cornerRadius", "shadowOpacity", "shadowRadius"]
@@ -51,9 +51,16 @@ struct LayerPropertyKeyTests {
         let group = layer.animate { a in
             a.value(20.0, for: LayerProperty.cornerRadius).duration(0.2)
             a.value(CGPoint(x: 100, y: 0), for: LayerProperty.position).duration(0.2)
+            // Sub-paths without a declaration of their own are motion when their base is.
+            a.value(1.0, forKeyPath: "transform.rotation.x").duration(0.2)
+            a.value(4.0, forKeyPath: "bounds.origin.x").duration(0.2)
         }
-        #expect(group.property("cornerRadius")?.easing != .steps(2, .jumpNone))
-        #expect(group.property("position")?.easing == .steps(2, .jumpNone))
+        let radius = try #require(group.property("cornerRadius"))
+        #expect(radius.easing != .steps(2, .jumpNone))
+        for keyPath in ["position", "transform.rotation.x", "bounds.origin.x"] {
+            let property = try #require(group.property(keyPath), "\(keyPath)")
+            #expect(property.easing == .steps(2, .jumpNone), "\(keyPath)")
+        }
     }
 
     @Test("Typed accessors read a key's default before anything is set, and what was set after")

@@ -527,6 +527,10 @@ final class ScenarioRunner {
         if let widened = property.widenedTolerance {
             tolerance = max(tolerance, widened + 1e-9)
             widenings += 1
+            // Only a motion that needs about as many keyframes as a property gets is widened.
+            if property.keyTimes.count <= ValueMotion<Double>.maximumKeyframes / 8 {
+                violation("\(keyPath) widened to \(widened) with only \(property.keyTimes.count) keyframes")
+            }
         }
         if controlled.contains(ObjectIdentifier(owner.group)) {
             // Paused, scrubbed or reversed: where its time is now.

@@ -57,6 +57,20 @@ struct ScrollWriteTests {
         }
     }
 
+    @Test("A value changed by others stays until its cell moves or the animator is told to rewrite")
+    func rewrite() {
+        let list = List()
+        list.scroll(to: 0)
+        let cell = list.cells[100]   // far below the window: at the end of its start state
+        #expect(cell.opacity == 0)
+        cell.opacity = 0.7
+        list.scroll(to: 3)
+        #expect(cell.opacity == 0.7, "not written again while its cell stays out of range")
+        list.animators[100].rewriteOnNextUpdate()
+        list.scroll(to: 6)
+        #expect(cell.opacity == 0)
+    }
+
     @Test("A scroll step writes only the cells whose place in a state's range changed")
     func writesOnlyWhatMoves() {
         let list = List()
@@ -87,7 +101,7 @@ struct ScrollWriteTests {
         print("ScrollWrites: \(written) values written in 100 scroll steps of 200 cells × 2 properties")
     }
 
-    @Test("A value of the type its key path holds is written in place; another type is refused")
+    @Test("A typed value of the type its key path holds is taken (in place: the scroll benchmark counts no allocation); another type is refused")
     func typedWrites() {
         let layer = HeadlessLayer()
         let red = Color(red: 1, green: 0, blue: 0)

@@ -39,9 +39,10 @@ public enum ReduceMotion {
     public static var isEnabled: @MainActor () -> Bool = { systemSetting() }
 
     /// The platform's setting (`UIAccessibility.isReduceMotionEnabled` with UIKit,
-    /// `NSWorkspace.accessibilityDisplayShouldReduceMotion` with AppKit), as the CoreAnimation
-    /// host reads it: the portable engine has no platform code, so the host tells it how to
-    /// read the setting when the first layer gets its host. Off elsewhere.
+    /// `NSWorkspace.accessibilityDisplayShouldReduceMotion` with AppKit), as Flight's
+    /// CoreAnimation hosts read it: the portable engine has no platform code, so the first host
+    /// Flight makes for a layer or a constraint tells it how to read the setting (before that,
+    /// and off Apple platforms, it is off).
     public static var systemSetting: @MainActor () -> Bool { platformSetting ?? { false } }
 
     /// How to read the system's setting, told by the platform's host.
@@ -55,7 +56,11 @@ public enum ReduceMotion {
     /// Key paths whose change is motion (as opposed to fading or recolouring), as their
     /// ``LayerProperty/isMotion`` says; custom key paths are not.
     static func isMotion(_ keyPath: String) -> Bool {
-        LayerProperty.named(keyPath)?.isMotion ?? false
+        if let property = LayerProperty.named(keyPath) { return property.isMotion }
+        // A sub-path Flight has no declaration for (`transform.rotation.x`, `bounds.origin.x`)
+        // is motion if its base property is.
+        guard let dot = keyPath.firstIndex(of: ".") else { return false }
+        return LayerProperty.named(String(keyPath[..<dot]))?.isMotion ?? false
     }
 
     /// The plan as the policy would have it.

@@ -8,7 +8,8 @@ public protocol PageAnimatorDataSource: AnyObject {
     func numberOfPages(in animator: PageAnimator) -> Int
     /// The identifiers of the items on a page.
     func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String]
-    /// The target an item's actions apply to (asked once per item; the answer is kept).
+    /// The target an item's actions apply to: asked once per item while that target lives (it
+    /// is held weakly, so return a view the hierarchy keeps, not a new object each time).
     func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget
     /// The actions an item runs as its page is scrolled through.
     func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction]

@@ -168,6 +168,16 @@ public final class ProgressAnimator {
         for entry in entries { entry.reset() }
         for animator in attached { animator.reset() }
     }
+
+    /// Makes the next update write every value, also where a cell has not moved within its
+    /// states' ranges (values written only when they change may have been changed by others
+    /// meanwhile: a reused cell tracked again, say). Attached animators too.
+    package func rewriteOnNextUpdate() {
+        for entry in entries {
+            for property in entry.properties { property.forgetWrites() }
+        }
+        for animator in attached { animator.rewriteOnNextUpdate() }
+    }
 }
 
 /// The states of one target.
@@ -216,6 +226,8 @@ protocol StateTrack: AnyObject {
     var valueTypeName: String { get }
     func apply(_ progress: Double, host: any AnimationHost)
     func reset(host: any AnimationHost)
+    /// Forgets what it last wrote, so that the next update writes.
+    func forgetWrites()
 }
 
 /// Which state a builder writes.
@@ -312,6 +324,10 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
             value = toEnd!.value(at: end.easing.progress(at: amount))
         }
         _ = host.setTypedModelValue(value, forKeyPath: keyPath)
+    }
+
+    func forgetWrites() {
+        written = nil
     }
 
     func reset(host: any AnimationHost) {

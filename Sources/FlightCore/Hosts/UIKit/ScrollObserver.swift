@@ -14,7 +14,8 @@ import UIKit
 /// Item progress is measured against the scroll view's visible bounds (not the screen), so a
 /// scroll view that does not fill the screen behaves the same. Values are applied as model values
 /// with implicit animations disabled. Keep the observer alive as long as the scroll view; untrack
-/// a reused cell's view (or reset its animator) in `prepareForReuse`.
+/// a reused cell's view (or reset its animator) in `prepareForReuse`. Tracking a view makes its
+/// animator write every value again on the next update, even where its cell has not moved.
 @MainActor
 public final class ScrollObserver {
     /// The observed scroll view.
@@ -41,6 +42,7 @@ public final class ScrollObserver {
     /// its animator).
     public func track(_ view: UIView, with animator: ProgressAnimator) {
         untrack(view)
+        animator.rewriteOnNextUpdate()
         items.append((WeakView(view), animator))
         refresh()
     }
@@ -62,24 +64,27 @@ public final class ScrollObserver {
         refresh()
     }
 
-    /// Applies the current offset to everything tracked, committing every value it writes in
-    /// one `CATransaction`.
+    /// Applies the current offset to everything tracked, committing every value the progress
+    /// animators and keyframe tracks write in one `CATransaction`.
     public func refresh() {
-        // Every value this scroll event writes is committed in one transaction.
-        CoreAnimationTransaction.perform(refreshTracked)
+        guard let scrollView else { return }
+        // The progress animators' values are committed in one transaction. Page animators run
+        // outside it: their data sources' callbacks may animate with UIKit, which a transaction
+        // with implicit actions disabled would stop.
+        CoreAnimationTransaction.perform { refreshItemsAndTracks(in: scrollView) }
+        let offset = scrollView.contentOffset
+        for animator in pages {
+            animator.update(offset: Double(animator.axis == .horizontal ? offset.x : offset.y))
+        }
     }
 
-    private func refreshTracked() {
-        guard let scrollView else { return }
+    private func refreshItemsAndTracks(in scrollView: UIScrollView) {
         let visible = scrollView.bounds
         for item in items {
             guard let view = item.view.view else { continue }
             item.animator.update(itemFrame: view.convert(view.bounds, to: scrollView), visibleBounds: visible)
         }
         let offset = scrollView.contentOffset
-        for animator in pages {
-            animator.update(offset: Double(animator.axis == .horizontal ? offset.x : offset.y))
-        }
         for (animator, axis) in tracks {
             animator.animate(at: Double(axis == .horizontal ? offset.x : offset.y))
         }
