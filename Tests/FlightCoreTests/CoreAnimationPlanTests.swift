@@ -42,30 +42,6 @@ final class RecordingLayer: ForwardingLayer {
     }
 }
 
-/// CoreAnimation's keyframe rule, written out independently of Flight: find the segment by key
-/// time, map the fraction through the segment's cubic Bézier (solved for x by bisection), and
-/// interpolate the two values' components in a straight line.
-func playedComponents(_ animation: CoreAnimationKeyframeAnimation, at local: TimeInterval) -> [Double] {
-    func components(_ value: any AnimatableValue) -> [Double] { value.componentArray }
-    let fraction = min(max(local / animation.duration, 0), 1)
-    var index = 0
-    while index + 2 < animation.keyTimes.count && animation.keyTimes[index + 1] <= fraction { index += 1 }
-    let (k0, k1) = (animation.keyTimes[index], animation.keyTimes[index + 1])
-    let u = k1 > k0 ? min(max((fraction - k0) / (k1 - k0), 0), 1) : 1
-    let curve = animation.timingFunctions[index]
-    func bezier(_ c1: Double, _ c2: Double, _ s: Double) -> Double {
-        3 * (1 - s) * (1 - s) * s * c1 + 3 * (1 - s) * s * s * c2 + s * s * s
-    }
-    var (low, high) = (0.0, 1.0)
-    for _ in 0..<80 {
-        let middle = (low + high) / 2
-        if bezier(curve.x1, curve.x2, middle) < u { low = middle } else { high = middle }
-    }
-    let eased = bezier(curve.y1, curve.y2, (low + high) / 2)
-    let a = components(animation.values[index]), b = components(animation.values[index + 1])
-    return zip(a, b).map { $0 + ($1 - $0) * eased }
-}
-
 @MainActor
 @Suite("CoreAnimation plan")
 struct CoreAnimationPlanTests {

@@ -2,26 +2,6 @@ import FlightCore
 import Foundation
 import Testing
 
-/// Collects Flight's diagnostics while `body` runs.
-@MainActor
-func collectingDiagnostics(_ body: () -> Void) -> [FlightError] {
-    var collected: [FlightError] = []
-    let previous = FlightDiagnostics.handler
-    FlightDiagnostics.handler = { collected.append($0) }
-    body()
-    FlightDiagnostics.handler = previous
-    return collected
-}
-
-/// Steps `clock` at `rate` Hz until `time`.
-@MainActor
-func step(_ clock: ManualClock, to time: TimeInterval, rate: Double = 60) {
-    while clock.now < time {
-        let next = clock.now + 1 / rate
-        clock.advance(to: next > time - 1e-9 ? time : next)
-    }
-}
-
 @MainActor
 @Suite("Group animator")
 struct GroupAnimatorTests {

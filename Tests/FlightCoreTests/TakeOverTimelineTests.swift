@@ -3,16 +3,6 @@ import FlightTestSupport
 import Foundation
 import Testing
 
-/// The distance between two values of the same type, or infinity for different types.
-func distanceBetween(_ a: (any AnimatableValue)?, _ b: (any AnimatableValue)?) -> Double {
-    guard let a, let b else { return a == nil && b == nil ? 0 : .infinity }
-    func open<Value: AnimatableValue>(_ a: Value) -> Double {
-        guard let b = b as? Value else { return .infinity }
-        return a.distance(to: b)
-    }
-    return open(a)
-}
-
 /// What a layer must show, worked out from the groups Flight resolved and the rule that the
 /// newest group animating a key path owns it: that group's exact curve while it runs, the model
 /// value once it has ended. Used to check the headless presentation frame by frame.
@@ -36,17 +26,6 @@ struct TakeOverOracle {
             return layer.modelValue(forKeyPath: keyPath)
         }
         return property.exactValue(at: time - owner.beginTime)
-    }
-}
-
-/// Steps `clock` through every 120 Hz frame until `end`, calling `check` after each frame.
-@MainActor
-func everyFrame(_ clock: ManualClock, until end: TimeInterval, _ check: (TimeInterval) -> Void) {
-    var frame = (clock.now * 120).rounded(.down) + 1
-    while frame / 120 <= end + 1e-9 {
-        clock.advance(to: frame / 120)
-        check(clock.now)
-        frame += 1
     }
 }
 

@@ -13,27 +13,6 @@ final class Journal {
     func time(of name: String) -> TimeInterval? { entries.first { $0.0 == name }?.1 }
 }
 
-/// Frame times: `rate` Hz, optionally jittered by up to ±`jitter` of a frame (seeded), and
-/// sometimes dropped.
-func frameTimes(rate: Double, until end: TimeInterval, jitter: Double = 0, seed: UInt64 = 1) -> [TimeInterval] {
-    var random = SplitMix64(seed: seed)
-    var times: [TimeInterval] = []
-    var k = 1
-    while true {
-        var t = Double(k) / rate
-        if jitter > 0 { t += random.uniform(-jitter...jitter) / rate }
-        if t > end { break }
-        if jitter == 0 || random.uniform(0...1) > 0.1 { times.append(max(t, times.last ?? 0)) }   // 10 % dropped
-        k += 1
-    }
-    return times
-}
-
-/// The first frame at or after `moment`.
-func firstFrame(atOrAfter moment: TimeInterval, in frames: [TimeInterval]) -> TimeInterval? {
-    frames.first { $0 >= moment - 1e-12 }
-}
-
 @MainActor
 @Suite("Triggers")
 struct TriggerTests {

@@ -5,9 +5,6 @@ import Foundation
 /// implementations (pytweening, mpmath, scipy's ODE integrator, a per-millisecond recurrence).
 enum Golden {
     static func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Golden") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Golden/\(name).json"])
-        }
-        return try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
+        try GoldenFile.load(type, name, in: .module)
     }
 }
