@@ -207,12 +207,9 @@ enum FlightEngine {
             // Back at the start: its animations leave and it ends, not finished, not cut short.
             let scheduler = host.frameScheduler
             let time = host.schedulerTime(forHostTime: group.reverseOrigin)
-            let start = ScheduledEvent(time: time.isFinite ? time : scheduler.now + elapsed,
-                                       groupSequence: scheduler.makeGroupSequence(), order: 0) { [group] in
+            group.endEvent = scheduler.schedule(at: time.isFinite ? time : scheduler.now + elapsed) { [group] in
                 reachStart(group)
             }
-            group.endEvent = start
-            scheduler.schedule(start)
             scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
         } else {
             group.beginTime = now - elapsed

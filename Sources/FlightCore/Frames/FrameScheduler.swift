@@ -51,6 +51,15 @@ public final class FrameScheduler {
         return nextSequence
     }
 
+    /// Schedules `action` alone at `time`, after the events already due then (a sequence of its
+    /// own), and returns its event, to cancel it.
+    @discardableResult
+    func schedule(at time: TimeInterval, _ action: @escaping @MainActor () -> Void) -> ScheduledEvent {
+        let event = ScheduledEvent(time: time, groupSequence: makeGroupSequence(), order: 0, action: action)
+        schedule(event)
+        return event
+    }
+
     /// Schedules `event`; starts the driver if it was idle.
     func schedule(_ event: ScheduledEvent) {
         heap.append(event)

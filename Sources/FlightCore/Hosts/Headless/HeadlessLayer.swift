@@ -288,13 +288,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         removeAnimation(forKey: key)
         var end: ScheduledEvent?
         if completion != nil {
-            let scheduler = clock.scheduler
-            let event = ScheduledEvent(time: clockTime(forLocalTime: animation.endTime),
-                                       groupSequence: scheduler.makeGroupSequence(), order: 0) {
-                [weak self] in self?.finish(key)
+            end = clock.scheduler.schedule(at: clockTime(forLocalTime: animation.endTime)) { [weak self] in
+                self?.finish(key)
             }
-            scheduler.schedule(event)
-            end = event
         }
         animations.append(Playing(key: key, animation: animation, completion: completion, end: end))
     }
