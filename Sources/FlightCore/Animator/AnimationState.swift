@@ -54,8 +54,9 @@ public final class AnimationState {
         activeGroups.append(group)
     }
 
-    /// Forgets a group and its animations.
-    func remove(_ group: AnimationGroup) {
+    /// Forgets a group and its animations, appending the changes that remove those from the
+    /// host to `removals`, in the order they play.
+    func remove(_ group: AnimationGroup, removals: inout [LayerAnimationChange]) {
         // Loops rather than `removeAll(where:)`, whose closure would be checked for the main
         // actor on every element.
         for index in activeGroups.indices where activeGroups[index] === group {
@@ -64,15 +65,12 @@ public final class AnimationState {
         }
         var index = 0
         while index < placed.count {
-            if placed[index].group === group { placed.remove(at: index) } else { index += 1 }
-        }
-    }
-
-    /// Appends the changes that remove `group`'s animations from its host, in the order they
-    /// play.
-    func appendRemovals(of group: AnimationGroup, to changes: inout [LayerAnimationChange]) {
-        for entry in placed where entry.group === group {
-            changes.append(.remove(key: entry.key))
+            if placed[index].group === group {
+                removals.append(.remove(key: placed[index].key))
+                placed.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 

@@ -112,12 +112,18 @@ enum FlightEngine {
 
     /// A host removed one of Flight's animations on its own: its group is cut short.
     static func hostRemovedAnimation(forKey key: String, on host: any AnimationHost) {
-        let state = host.animationState
-        guard let group = state.placed.first(where: { $0.key == key })?.group else { return }
-        let others = state.placed.filter { $0.group === group && $0.key != key }.map { LayerAnimationChange.remove(key: $0.key) }
-        state.remove(group)
-        if !others.isEmpty { host.apply(others) }
+        guard let group = host.animationState.placed.first(where: { $0.key == key })?.group else { return }
+        // Removing the animation the host removed already changes nothing there.
+        remove(group, from: host)
         group.fireStop(finished: false)
+    }
+
+    /// Forgets `group` on `host` and removes its animations there, in one batch.
+    static func remove(_ group: AnimationGroup, from host: any AnimationHost) {
+        var removals = takeChangeList()
+        host.animationState.remove(group, removals: &removals)
+        if !removals.isEmpty { host.apply(removals) }
+        recycle(&removals)
     }
 
     /// The host's time now: the moment of the event being fired, if one is, so that what
@@ -257,8 +263,7 @@ enum FlightEngine {
             for keyPath in group.ownedKeyPaths where !mine.contains(where: { $0.animation.keyPath == keyPath }) {
                 if let from = group.property(keyPath)?.from { _ = host.setModelValue(from, forKeyPath: keyPath) }
             }
-            state.remove(group)
-            if !mine.isEmpty { host.apply(mine.map { .remove(key: $0.key) }) }
+            remove(group, from: host)
         }
         group.fireStop(finished: false, cut: false)
     }
@@ -298,8 +303,7 @@ enum FlightEngine {
                 }
                 if let value { _ = host.setModelValue(value, forKeyPath: keyPath) }
             }
-            state.remove(group)
-            if !mine.isEmpty { host.apply(mine.map { .remove(key: $0.key) }) }
+            remove(group, from: host)
         }
         guard position == .end else {
             group.fireStop(finished: false)
@@ -542,13 +546,8 @@ enum FlightEngine {
             state.placed = kept + moved
         }
         var cut: [AnimationGroup] = []
-        for group in state.activeGroups where group.ownsNothing {
-            for placed in state.placed where placed.group === group {
-                changes.append(.remove(key: placed.key))
-            }
-            cut.append(group)
-        }
-        for group in cut { state.remove(group) }
+        for group in state.activeGroups where group.ownsNothing { cut.append(group) }
+        for group in cut { state.remove(group, removals: &changes) }
         return cut
     }
 

@@ -27,12 +27,7 @@ final class GroupEndEvent: ScheduledEvent {
             group.fireStop(finished: false)
             return
         }
-        let state = host.animationState
-        var ended = FlightEngine.takeChangeList()
-        state.appendRemovals(of: group, to: &ended)
-        state.remove(group)
-        if !ended.isEmpty { host.apply(ended) }
-        FlightEngine.recycle(&ended)
+        FlightEngine.remove(group, from: host)
         group.fireStop(finished: true)
     }
 }

@@ -85,7 +85,9 @@ public final class LayerProperty: Sendable {
             positionX.property, positionY.property, anchorPointX.property, anchorPointY.property,
             boundsSize.property, boundsOrigin.property, boundsWidth.property, boundsHeight.property,
             shadowOffsetWidth.property, shadowOffsetHeight.property,
-        ] + TransformParts.all
+            rotationZ.property, rotation.property, scale.property, scaleX.property, scaleY.property,
+            translationX.property, translationY.property,
+        ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
     }()
 }
@@ -188,57 +190,45 @@ extension LayerProperty {
     package static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, .geometry,
                                                read: { Double($0.height) }, write: { CGSize(width: $0.width, height: $1) })
     /// `transform.rotation.z`, in radians.
-    package static let rotationZ = TransformParts.rotationZ
+    package static let rotationZ = transformPart("transform.rotation.z", .rotation,
+                                                 read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi })
     /// `transform.rotation` (about z), in radians.
-    package static let rotation = TransformParts.rotation
+    package static let rotation = transformPart("transform.rotation", .rotation,
+                                                read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi })
     /// `transform.scale`: the mean of the x and y scales; writing it sets both.
-    package static let scale = TransformParts.scale
+    package static let scale = transformPart("transform.scale", .scale,
+                                             read: { ($0.scale.x + $0.scale.y) / 2 }, write: { $0.scale = SIMD2($1, $1) })
     /// `transform.scale.x`.
-    package static let scaleX = TransformParts.scaleX
+    package static let scaleX = transformPart("transform.scale.x", .scale,
+                                              read: { $0.scale.x }, write: { $0.scale.x = $1 })
     /// `transform.scale.y`.
-    package static let scaleY = TransformParts.scaleY
+    package static let scaleY = transformPart("transform.scale.y", .scale,
+                                              read: { $0.scale.y }, write: { $0.scale.y = $1 })
     /// `transform.translation.x`.
-    package static let translationX = TransformParts.translationX
+    package static let translationX = transformPart("transform.translation.x", .geometry,
+                                                    read: { $0.translation.x }, write: { $0.translation.x = $1 })
     /// `transform.translation.y`.
-    package static let translationY = TransformParts.translationY
-}
+    package static let translationY = transformPart("transform.translation.y", .geometry,
+                                                    read: { $0.translation.y }, write: { $0.translation.y = $1 })
 
-/// The `transform.…` sub-paths, which CoreAnimation reads and writes as parts of the
-/// decomposed transform: replacing one part keeps the others.
-enum TransformParts {
-    static let rotationZ = part("transform.rotation.z", .rotation, read: { $0.angle * .pi / 180 },
-                                write: { $0.angle = $1 * 180 / .pi })
-    static let rotation = part("transform.rotation", .rotation, read: { $0.angle * .pi / 180 },
-                               write: { $0.angle = $1 * 180 / .pi })
-    static let scale = part("transform.scale", .scale, read: { ($0.scale.x + $0.scale.y) / 2 },
-                            write: { $0.scale = SIMD2($1, $1) })
-    static let scaleX = part("transform.scale.x", .scale, read: { $0.scale.x }, write: { $0.scale.x = $1 })
-    static let scaleY = part("transform.scale.y", .scale, read: { $0.scale.y }, write: { $0.scale.y = $1 })
-    static let translationX = part("transform.translation.x", .geometry, read: { $0.translation.x },
-                                   write: { $0.translation.x = $1 })
-    static let translationY = part("transform.translation.y", .geometry, read: { $0.translation.y },
-                                   write: { $0.translation.y = $1 })
-
-    static var all: [LayerProperty] {
-        [rotationZ, rotation, scale, scaleX, scaleY, translationX, translationY].map(\.property)
-    }
-
-    /// A sub-path of the transform's 2D part (`m11 m12 m21 m22 m41 m42`); the 3D entries are kept.
-    private static func part(
+    /// A `transform.…` sub-path, which CoreAnimation reads and writes as a part of the decomposed
+    /// 2D transform (`m11 m12 m21 m22 m41 m42`): replacing one part keeps the others, and the 3D
+    /// entries are kept.
+    private static func transformPart(
         _ keyPath: String, _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (DecomposedTransform2D) -> Double,
         write: @escaping @Sendable (inout DecomposedTransform2D, Double) -> Void
-    ) -> LayerProperty.Key<Double> {
-        LayerProperty.Key(keyPath, part: LayerProperty.transform, tolerance,
-                          read: { (t: Transform3D) in read(DecomposedTransform2D(Transform2D(t))) },
-                          write: { t, value in
-                              var parts = DecomposedTransform2D(Transform2D(t))
-                              write(&parts, value)
-                              let planar = parts.recomposed
-                              var result = t
-                              (result.m11, result.m12, result.m21, result.m22) = (planar.a, planar.b, planar.c, planar.d)
-                              (result.m41, result.m42) = (planar.tx, planar.ty)
-                              return result
-                          })
+    ) -> Key<Double> {
+        Key(keyPath, part: transform, tolerance,
+            read: { (t: Transform3D) in read(DecomposedTransform2D(Transform2D(t))) },
+            write: { t, value in
+                var parts = DecomposedTransform2D(Transform2D(t))
+                write(&parts, value)
+                let planar = parts.recomposed
+                var result = t
+                (result.m11, result.m12, result.m21, result.m22) = (planar.a, planar.b, planar.c, planar.d)
+                (result.m41, result.m42) = (planar.tx, planar.ty)
+                return result
+            })
     }
 }

@@ -68,7 +68,11 @@ enum Synchronizer {
             properties.reserveCapacity(requests.count)
             for (index, timing) in timings.enumerated() {
                 let final = timing.isPhysical ? timing.naturalDuration : min(timing.naturalDuration, duration)
-                properties.append(try finalize(requests[index], timing, duration: final, reports: &reports))
+                let property = try finalize(requests[index], timing, duration: final)
+                if let widened = property.widenedTolerance {
+                    reports.append(.toleranceWidened(keyPath: property.keyPath, tolerance: widened))
+                }
+                properties.append(property)
             }
             // The driving property: the candidate whose duration is closest to the chosen one
             // (the first declared on a tie).
@@ -99,18 +103,16 @@ enum Synchronizer {
     }
 
     /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
-    private static func finalize(
-        _ request: Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
-    ) throws -> ResolvedProperty {
+    private static func finalize(_ request: Request, _ timing: Timing, duration: TimeInterval) throws -> ResolvedProperty {
         let target = request.plan.target
-        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: Transform3D.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: Transform2D.self) { return try finalize(value, request, timing, duration, &reports) }
-        return try finalize(target, request, timing, duration, &reports)
+        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: Transform3D.self) { return try finalize(value, request, timing, duration) }
+        if let value = target.unboxed(as: Transform2D.self) { return try finalize(value, request, timing, duration) }
+        return try finalize(target, request, timing, duration)
     }
 
     private static func velocity<Value: AnimatableValue>(_ request: Request, as type: Value.Type) -> Value.Components {
@@ -141,7 +143,7 @@ enum Synchronizer {
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
+        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval
     ) throws -> ResolvedProperty {
         let plan = request.plan
         let current = request.current.unboxed(as: Value.self) ?? target
@@ -149,7 +151,6 @@ enum Synchronizer {
             from: current, to: target, easing: plan.easing, duration: timing.isPhysical ? plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
         let (keyframes, widened) = motion.boundedKeyframes(tolerance: request.tolerance)
-        if let widened { reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened)) }
         return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes,
                                 widenedTolerance: widened)
     }

@@ -1,11 +1,6 @@
 #if canImport(QuartzCore)
 import ObjectiveC
 import QuartzCore
-#if canImport(UIKit)
-import UIKit
-#elseif canImport(AppKit)
-import AppKit
-#endif
 
 /// Plays Flight's groups on a `CALayer`: each property of a group becomes one
 /// `CAKeyframeAnimation` (values boxed once, key times and a timing function per segment, the
@@ -28,7 +23,7 @@ public final class CALayerHost: AnimationHost {
 
     /// The host attached to `layer`, created on first use.
     public static func host(for layer: CALayer) -> CALayerHost {
-        _ = CoreAnimationTransaction.readsSystemSettings
+        _ = SystemSettings.read
         if let host = objc_getAssociatedObject(layer, &associationKey) as? CALayerHost { return host }
         let host = CALayerHost(layer: layer)
         objc_setAssociatedObject(layer, &associationKey, host, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
@@ -195,37 +190,5 @@ extension CALayer: AnimationTarget {
         _ = CoreAnimationFrames.driver
         return CALayerHost.host(for: self)
     }
-}
-/// Flight's changes to layers, committed together: one `CATransaction` with implicit actions
-/// disabled, however deeply Flight's batches nest, so that one `animate` call, or every value
-/// the progress animators write for one scroll event (``ScrollObserver``), is one commit rather
-/// than one per value.
-@MainActor
-enum CoreAnimationTransaction {
-    /// How many of Flight's transactions are open.
-    private static var depth = 0
-
-    /// Runs `changes` inside Flight's transaction, opening one unless one is open with implicit
-    /// actions still disabled (code run inside it may have opened its own with actions on).
-    static func perform(_ changes: () -> Void) {
-        guard depth == 0 || !CATransaction.disableActions() else { return changes() }
-        depth += 1
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        changes()
-        // Closed before the commit, which may lay out and so call back into Flight.
-        depth -= 1
-        CATransaction.commit()
-    }
-
-    /// Tells the portable engine how to read the system's accessibility settings, once: from
-    /// the first host Flight makes for a layer or a constraint.
-    static let readsSystemSettings: Void = {
-        #if canImport(UIKit)
-        ReduceMotion.platformSetting = { UIAccessibility.isReduceMotionEnabled }
-        #elseif canImport(AppKit)
-        ReduceMotion.platformSetting = { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
-        #endif
-    }()
 }
 #endif

@@ -26,7 +26,7 @@ public final class LayoutConstraintHost: AnimationHost {
 
     /// The host attached to `constraint`, created on first use.
     public static func host(for constraint: NSLayoutConstraint) -> LayoutConstraintHost {
-        _ = CoreAnimationTransaction.readsSystemSettings
+        _ = SystemSettings.read
         if let host = objc_getAssociatedObject(constraint, &constraintHostKey) as? LayoutConstraintHost { return host }
         let host = LayoutConstraintHost(constraint: constraint)
         objc_setAssociatedObject(constraint, &constraintHostKey, host, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)

@@ -1,0 +1,21 @@
+#if canImport(QuartzCore)
+import QuartzCore
+
+/// Flight's changes to layers, committed together: one `CATransaction` with implicit actions
+/// disabled, however deeply Flight's batches nest, so that one `animate` call, or every value
+/// the progress animators write for one scroll event (``ScrollObserver``), is one commit rather
+/// than one per value.
+@MainActor
+enum CoreAnimationTransaction {
+    /// Runs `changes` inside a transaction with implicit actions disabled: the one open if it
+    /// already disables them (Flight's own, further up), else a new one (code run inside
+    /// Flight's may have opened its own with actions on).
+    static func perform(_ changes: () -> Void) {
+        guard !CATransaction.disableActions() else { return changes() }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        changes()
+        CATransaction.commit()
+    }
+}
+#endif
