@@ -63,12 +63,21 @@ public struct ActionParameters: Sendable, Hashable {
         self.easing = easing
     }
 
-    /// The action's progress at page progress `pageProgress`.
+    /// The action's progress at page progress `pageProgress`: 0 up to the start offset, the
+    /// eased fraction of the way between the offsets, 1 from the stop offset on (with equal
+    /// offsets, 0 before them and 1 from them).
     public func actionProgress(at pageProgress: Double) -> Double {
-        let raw: Double = stopOffset > startOffset
-            ? (pageProgress - startOffset) / (stopOffset - startOffset)
-            : (pageProgress >= startOffset ? 1 : 0)
-        return easing.progress(at: min(max(raw, 0), 1))
+        track(from: 0.0, to: 1.0).value(at: pageProgress) ?? 0
+    }
+
+    /// `from` up to the start offset, `to` from the stop offset, eased between: what an action
+    /// with these parameters runs on.
+    func track<Value: AnimatableValue>(from: Value, to: Value) -> KeyframeTrack<Value> {
+        // With equal offsets, the two keyframes at one time are a step.
+        KeyframeTrack(sorted: [
+            .init(time: startOffset, value: from, easing: stopOffset > startOffset ? easing : .linear),
+            .init(time: stopOffset, value: to, easing: .linear),
+        ])
     }
 }
 
@@ -201,54 +210,68 @@ public struct PageAction: Sendable {
     /// Applies the action for page progress `pageProgress` to `target` in a container of `size`.
     @MainActor
     public func update(_ pageProgress: Double, target: any AnimationTarget, container size: CGSize) {
-        step(parameters.actionProgress(at: pageProgress), host: target.animationHost, container: size)
-    }
-
-    /// Applies the action at its own progress `p` (0 start, 1 end).
-    @MainActor
-    func step(_ p: Double, host: any AnimationHost, container size: CGSize) {
-        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
-        func lerp(_ a: CGPoint, _ b: CGPoint) -> CGPoint { a.interpolated(to: b, fraction: p) }
-        func lerp(_ a: CGSize, _ b: CGSize) -> CGSize { a.interpolated(to: b, fraction: p) }
-        switch kind {
-        case let .moveOrigin(from, to):
-            setOrigin(lerp(from.resolved(in: size), to.resolved(in: size)), size: nil, host: host)
-        case let .moveCenter(from, to):
-            _ = host.setModelValue(lerp(from.resolved(in: size), to.resolved(in: size)), for: LayerProperty.position)
-        case let .size(from, to):
-            let itemSize = lerp(from.resolved(in: size), to.resolved(in: size))
-            _ = host.setModelValue(itemSize, for: LayerProperty.boundsSize)
-        case let .frame(fromOrigin, fromSize, toOrigin, toSize):
-            setOrigin(lerp(fromOrigin.resolved(in: size), toOrigin.resolved(in: size)),
-                      size: lerp(fromSize.resolved(in: size), toSize.resolved(in: size)), host: host)
-        case let .fade(from, to):
-            _ = host.setModelValue(lerp(from, to), for: LayerProperty.opacity)
-        case let .scale(from, to):
-            _ = host.setModelValue(lerp(from, to), for: LayerProperty.scale)
-        case let .rotate(axis, from, to):
-            let angle = lerp(from, to)
-            switch axis {
-            case .z:
-                _ = host.setModelValue(angle, for: LayerProperty.rotationZ)
-            case .x, .y:
-                let rotation = Transform3D.rotation(angle: angle, x: axis == .x ? 1 : 0, y: axis == .y ? 1 : 0, z: 0)
-                _ = host.setModelValue(rotation.concatenating(.perspective(distance: 500)), for: LayerProperty.transform)
-            }
-        case .group(let actions):
-            for action in actions { action.step(p, host: host, container: size) }
-        case .custom(let custom):
-            custom.step(p, host)
+        var bindings = self.bindings(of: target, container: size)
+        writeTogether(on: target.animationHost) {
+            for index in bindings.indices { bindings[index].apply(at: pageProgress) }
         }
     }
 
-    /// Places the frame's origin (and size) through bounds and position, keeping the anchor point.
+    /// The action compiled for `target` in a container of `size`: one binding per property it
+    /// changes, each a track over the page's progress. A group's actions run by the group's
+    /// parameters, not their own.
     @MainActor
-    private func setOrigin(_ origin: CGPoint, size: CGSize?, host: any AnimationHost) {
-        if let size { _ = host.setModelValue(size, for: LayerProperty.boundsSize) }
+    func bindings(of target: any AnimationTarget, container size: CGSize) -> [any ProgressBinding] {
+        var bindings: [any ProgressBinding] = []
+        compile(into: &bindings, target: target, container: size, parameters: parameters)
+        return bindings
+    }
+
+    @MainActor
+    private func compile(
+        into bindings: inout [any ProgressBinding], target: any AnimationTarget, container size: CGSize,
+        parameters: ActionParameters
+    ) {
+        func bind<Value: AnimatableValue>(_ from: Value, _ to: Value, _ output: PropertyBinding<Value>.Output) {
+            bindings.append(PropertyBinding(target: target, track: parameters.track(from: from, to: to), output: output))
+        }
+        switch kind {
+        case let .moveOrigin(from, to):
+            bind(from.resolved(in: size), to.resolved(in: size), .derived(Self.placeOrigin))
+        case let .moveCenter(from, to):
+            bind(from.resolved(in: size), to.resolved(in: size), .keyPath(LayerProperty.position.keyPath))
+        case let .size(from, to):
+            bind(from.resolved(in: size), to.resolved(in: size), .keyPath(LayerProperty.boundsSize.keyPath))
+        case let .frame(fromOrigin, fromSize, toOrigin, toSize):
+            // The size first: the origin is placed with the bounds it leaves.
+            bind(fromSize.resolved(in: size), toSize.resolved(in: size), .keyPath(LayerProperty.boundsSize.keyPath))
+            bind(fromOrigin.resolved(in: size), toOrigin.resolved(in: size), .derived(Self.placeOrigin))
+        case let .fade(from, to):
+            bind(from, to, .keyPath(LayerProperty.opacity.keyPath))
+        case let .scale(from, to):
+            bind(from, to, .keyPath(LayerProperty.scale.keyPath))
+        case let .rotate(.z, from, to):
+            bind(from, to, .keyPath(LayerProperty.rotationZ.keyPath))
+        case let .rotate(axis, from, to):
+            let (x, y): (Double, Double) = axis == .x ? (1, 0) : (0, 1)
+            bind(from, to, .derived { angle, host in
+                let rotation = Transform3D.rotation(angle: angle, x: x, y: y, z: 0)
+                host.setModelValue(rotation.concatenating(.perspective(distance: 500)), for: LayerProperty.transform)
+            })
+        case .group(let actions):
+            for action in actions { action.compile(into: &bindings, target: target, container: size, parameters: parameters) }
+        case .custom(let custom):
+            bind(0.0, 1.0, .derived(custom.step))
+        }
+    }
+
+    /// Places the frame's origin through the position, with the bounds and anchor point the
+    /// target has now.
+    @MainActor
+    private static func placeOrigin(_ origin: CGPoint, host: any AnimationHost) {
         let bounds = host.modelValue(for: LayerProperty.bounds)
         let anchor = host.modelValue(for: LayerProperty.anchorPoint)
         let position = CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height)
-        _ = host.setModelValue(position, for: LayerProperty.position)
+        host.setModelValue(position, for: LayerProperty.position)
     }
 }
 

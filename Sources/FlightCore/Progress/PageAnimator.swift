@@ -102,26 +102,32 @@ public final class PageAnimator {
         let page = min(max(page, 0), count - 1)
         let progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let previous = hasStarted ? currentPageIndex : nil
-        if previous != page {
-            dataSource.pageAnimator(self, willBeginTransitionTo: page)
-            if let previous {
-                // Pages passed over land where they leave the items.
-                if page > previous {
-                    for skipped in previous..<page { apply(page: skipped, progress: 1) }
-                } else {
-                    for skipped in stride(from: previous, to: page, by: -1) { apply(page: skipped, progress: 0) }
-                }
+        if previous != page { dataSource.pageAnimator(self, willBeginTransitionTo: page) }
+        // The data source is asked first; the values are then written together (one
+        // `CATransaction` on a device), outside of which its callbacks run.
+        var writes: [PageWrite] = []
+        if previous != page, let previous {
+            // Pages passed over land where they leave the items.
+            if page > previous {
+                for skipped in previous..<page { compile(page: skipped, progress: 1, into: &writes) }
+            } else {
+                for skipped in stride(from: previous, to: page, by: -1) { compile(page: skipped, progress: 0, into: &writes) }
             }
         }
+        compile(page: page, progress: progress, into: &writes)
         currentPageIndex = page
         currentProgress = progress
         hasStarted = true
-        apply(page: page, progress: progress)
+        writeTogether(on: writes.first?.binding.target?.animationHost) {
+            for index in writes.indices { writes[index].binding.apply(at: writes[index].progress) }
+        }
         if previous != page { dataSource.pageAnimator(self, didEndTransitionFrom: previous) }
         dataSource.pageAnimator(self, didUpdate: progress, onPage: page)
     }
 
-    private func apply(page: Int, progress: Double) {
+    /// Page `page`'s actions, each property bound to its target, to apply at page progress
+    /// `progress`.
+    private func compile(page: Int, progress: Double, into writes: inout [PageWrite]) {
         guard let dataSource else { return }
         for item in dataSource.pageAnimator(self, itemsOnPage: page) {
             let target = targets[item]?.target ?? dataSource.pageAnimator(self, targetForItem: item)
@@ -132,9 +138,17 @@ public final class PageAnimator {
                 container = bounds.size
             }
             for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {
-                action.update(progress, target: target, container: container)
+                for binding in action.bindings(of: target, container: container) {
+                    writes.append(PageWrite(binding: binding, progress: progress))
+                }
             }
         }
+    }
+
+    /// A property to set, and the page progress to set it for.
+    private struct PageWrite {
+        var binding: any ProgressBinding
+        let progress: Double
     }
 
     private struct WeakTarget {

@@ -154,8 +154,10 @@ public final class ProgressAnimator {
         defer { isUpdating = false }
         let progress = min(max(progress, -1), 1)
         self.progress = progress
-        for entry in entries { entry.apply(progress) }
-        for animator in attached { animator.update(progress: progress) }
+        writeTogether(on: firstHost) {
+            for entry in entries { entry.apply(progress) }
+            for animator in attached { animator.update(progress: progress) }
+        }
     }
 
     /// Puts every view back in its snapshot state and forgets the snapshots, so that a reused
@@ -178,170 +180,16 @@ public final class ProgressAnimator {
         }
         for animator in attached { animator.rewriteOnNextUpdate() }
     }
-}
 
-/// The states of one target.
-@MainActor
-final class TargetStates {
-    weak var target: (any AnimationTarget)?
-    var properties: [any StateTrack] = []
-
-    init(target: any AnimationTarget) {
-        self.target = target
-    }
-
-    func track<Value: AnimatableValue>(_ keyPath: String, _ type: Value.Type) -> TypedStateTrack<Value>? {
-        if let existing = properties.first(where: { $0.keyPath == keyPath }) {
-            guard let typed = existing as? TypedStateTrack<Value> else {
-                FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(existing.valueTypeName)",
-                                                       actual: "\(Value.self)"))
-                return nil
-            }
-            return typed
+    /// The host of the first target still alive (an attached animator's if this one has none),
+    /// whose transaction the update's writes share.
+    private var firstHost: (any AnimationHost)? {
+        for entry in entries {
+            if let host = entry.target?.animationHost { return host }
         }
-        if let known = LayerProperty.named(keyPath), known.valueType != Value.self {
-            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(known.valueType)", actual: "\(Value.self)"))
-            return nil
+        for animator in attached {
+            if let host = animator.firstHost { return host }
         }
-        let track = TypedStateTrack<Value>(keyPath: keyPath)
-        properties.append(track)
-        return track
-    }
-
-    func apply(_ progress: Double) {
-        guard let host = target?.animationHost else { return }
-        for property in properties { property.apply(progress, host: host) }
-    }
-
-    func reset() {
-        guard let host = target?.animationHost else { return }
-        for property in properties { property.reset(host: host) }
-    }
-}
-
-/// One property's start and end states, type-erased.
-@MainActor
-protocol StateTrack: AnyObject {
-    var keyPath: String { get }
-    var valueTypeName: String { get }
-    func apply(_ progress: Double, host: any AnimationHost)
-    func reset(host: any AnimationHost)
-    /// Forgets what it last wrote, so that the next update writes.
-    func forgetWrites()
-}
-
-/// Which state a builder writes.
-enum StateKind {
-    case start, end
-}
-
-/// One end of a property's interpolation.
-struct StateEnd<Value: AnimatableValue> {
-    var value: Value
-    var easing: Easing = .linear
-    var range: ClosedRange<Double> = 0...1
-}
-
-@MainActor
-final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
-    let keyPath: String
-    var start: StateEnd<Value>? {
-        didSet { (toStart, startRange, written) = (nil, start?.range, nil) }
-    }
-    var end: StateEnd<Value>? {
-        didSet { (toEnd, endRange, written) = (nil, end?.range, nil) }
-    }
-    /// The states' ranges, read on every update without copying the states.
-    private var startRange: ClosedRange<Double>?
-    private var endRange: ClosedRange<Double>?
-    private var snapshot: Value?
-    private var toStart: Value.Path?
-    private var toEnd: Value.Path?
-
-    init(keyPath: String) {
-        self.keyPath = keyPath
-    }
-
-    var valueTypeName: String { "\(Value.self)" }
-
-    func set(_ kind: StateKind, _ change: (inout StateEnd<Value>) -> Void) {
-        switch kind {
-        case .start:
-            if var state = start { change(&state); start = state }
-        case .end:
-            if var state = end { change(&state); end = state }
-        }
-    }
-
-    /// Where the last write put the property: the state it headed for (start for progress ≥ 0,
-    /// end below) and how far into that state's range, before easing.
-    private var written: (towardsStart: Bool, amount: Double)?
-
-    /// Applies `progress`. The value types layers use run code specialized for them: called
-    /// through ``StateTrack``, generic code would look up type metadata at every step.
-    func apply(_ progress: Double, host: any AnimationHost) {
-        if let track = specialized(to: Double.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: CGPoint.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: CGSize.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: CGRect.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: Color.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: Transform3D.self) { return track.update(progress, host: host) }
-        if let track = specialized(to: Transform2D.self) { return track.update(progress, host: host) }
-        update(progress, host: host)
-    }
-
-    /// This track, of `type`'s values if they are its own.
-    private func specialized<Other: AnimatableValue>(to type: Other.Type) -> TypedStateTrack<Other>? {
-        Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
-    }
-
-    private func update(_ progress: Double, host: any AnimationHost) {
-        let towardsStart = progress >= 0
-        var amount = 0.0
-        if let range = towardsStart ? startRange : endRange {
-            amount = Self.amount(abs(progress), within: range)
-        }
-        // An item outside a state's range (most cells of a long list) stays where it was put:
-        // nothing is written until it moves within the range.
-        if let written, written.towardsStart == towardsStart, written.amount == amount { return }
-        written = (towardsStart, amount)
-        let base: Value
-        if let snapshot {
-            base = snapshot
-        } else {
-            // A key path the view never set starts from its type's zero (Parade interpolates a
-            // custom key from its snapshot's zero), not from a state's value.
-            base = (host.modelValue(forKeyPath: keyPath) as? Value)
-                ?? (LayerProperty.named(keyPath)?.defaultValue as? Value) ?? Value(components: .zero)
-            snapshot = base
-        }
-        var value = base
-        if towardsStart, let start {
-            if toStart == nil { toStart = Value.Path(from: base, to: start.value) }
-            value = toStart!.value(at: start.easing.progress(at: amount))
-        } else if !towardsStart, let end {
-            if toEnd == nil { toEnd = Value.Path(from: base, to: end.value) }
-            value = toEnd!.value(at: end.easing.progress(at: amount))
-        }
-        _ = host.setTypedModelValue(value, forKeyPath: keyPath)
-    }
-
-    func forgetWrites() {
-        written = nil
-    }
-
-    func reset(host: any AnimationHost) {
-        if let snapshot { _ = host.setModelValue(snapshot, forKeyPath: keyPath) }
-        snapshot = nil
-        toStart = nil
-        toEnd = nil
-        written = nil
-    }
-
-    /// Where in `range` the progress `amount` (0…1) falls, from 0 at its start to 1 at its end.
-    static func amount(_ amount: Double, within range: ClosedRange<Double>) -> Double {
-        let (low, high) = (range.lowerBound, range.upperBound)
-        let raw: Double = high > low ? (amount - low) / (high - low) : (amount >= low ? 1 : 0)
-        return min(max(raw, 0), 1)
+        return nil
     }
 }

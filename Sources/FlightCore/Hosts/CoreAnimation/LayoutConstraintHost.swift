@@ -59,6 +59,13 @@ public final class LayoutConstraintHost: AnimationHost {
         return true
     }
 
+    /// Runs `changes` in one `CATransaction` with implicit actions disabled, as layer hosts do,
+    /// so that a progress update whose first target is a constraint still commits its layers'
+    /// values together.
+    public func performTogether(_ changes: () -> Void) {
+        CoreAnimationTransaction.perform(changes)
+    }
+
     /// Nothing to play: a constraint shows no animation of its own.
     public func apply(_ changes: [LayerAnimationChange]) {}
 }

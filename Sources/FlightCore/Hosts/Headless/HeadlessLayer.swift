@@ -145,6 +145,14 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         return model[keyPath]
     }
 
+    /// Runs `changes` so that they reach the screen together, as `CALayerHost` runs them in
+    /// one `CATransaction`: the headless host keeps a transaction open while they run (see
+    /// ``AnimationHost/performTogether(_:)``). Every change shows at once as always; nested
+    /// calls share the outermost transaction.
+    public func performTogether(_ changes: () -> Void) {
+        HeadlessTransaction.perform(changes)
+    }
+
     /// Sets a model value at once. Returns false (and changes nothing) if the value's type does
     /// not match the key path's: a known property's type, or for a custom key path the type it
     /// was first set with.
@@ -164,6 +172,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     public func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
         if let index = model.index(forKey: keyPath), model.values[index].overwrite(with: value) {
             modelWriteCount += 1
+            HeadlessTransaction.recordWrite()
             return true
         }
         return setModel(ModelWrite(value: value, keyPath: keyPath))
@@ -189,6 +198,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
             model[keyPath] = value
         }
         modelWriteCount += 1
+        HeadlessTransaction.recordWrite()
         return true
     }
 

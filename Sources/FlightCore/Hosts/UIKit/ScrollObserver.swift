@@ -68,9 +68,9 @@ public final class ScrollObserver {
     /// animators and keyframe tracks write in one `CATransaction`.
     public func refresh() {
         guard let scrollView else { return }
-        // The progress animators' values are committed in one transaction. Page animators run
-        // outside it: their data sources' callbacks may animate with UIKit, which a transaction
-        // with implicit actions disabled would stop.
+        // The progress animators' and keyframe tracks' values are committed in one transaction.
+        // Page animators run outside it and commit their own: their data sources' callbacks may
+        // animate with UIKit, which a transaction with implicit actions disabled would stop.
         CoreAnimationTransaction.perform { refreshItemsAndTracks(in: scrollView) }
         let offset = scrollView.contentOffset
         for animator in pages {

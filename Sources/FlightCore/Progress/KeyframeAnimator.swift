@@ -1,0 +1,172 @@
+import Foundation
+
+/// JazzHands' animator: tracks bound to properties of targets, all set from one input.
+///
+/// ```swift
+/// let animator = KeyframeAnimator()
+/// animator.add(KeyframeTrack([(0, 1.0, .inSine), (320, 0.0, .linear)]), keyPath: "opacity", on: logo)
+/// animator.addTransform(on: logo, scale: KeyframeTrack([(0, 1.0, .outCubic), (320, 2.0, .linear)]),
+///                       rotation: KeyframeTrack([(0, 0.0, .linear), (320, .pi, .linear)]))
+/// animator.animate(at: scrollView.contentOffset.x)
+/// ```
+@MainActor
+public final class KeyframeAnimator {
+    private var bindings: [any ProgressBinding] = []
+
+    /// An animator with no tracks.
+    public init() {}
+
+    /// Binds a track to a key path of `target` (a value of the wrong type is reported and the
+    /// track is not added).
+    public func add<Value: AnimatableValue>(_ track: KeyframeTrack<Value>, keyPath: String, on target: any AnimationTarget) {
+        if let known = LayerProperty.named(keyPath), known.valueType != Value.self {
+            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(known.valueType)", actual: "\(Value.self)"))
+            return
+        }
+        bindings.append(PropertyBinding(target: target, track: track, keyPath: keyPath))
+    }
+
+    /// Binds scale, rotation (radians) and translation tracks to `target`'s transform, combined in
+    /// one documented order: scale, then rotation, then translation (`T · R · S` acting on a
+    /// point), so a rotated view still moves along the screen's axes. Missing tracks mean
+    /// identity.
+    public func addTransform(
+        on target: any AnimationTarget, scale: KeyframeTrack<Double>? = nil, rotation: KeyframeTrack<Double>? = nil,
+        translation: KeyframeTrack<CGPoint>? = nil
+    ) {
+        bindings.append(TransformBinding(target: target, scale: scale, rotation: rotation, translation: translation))
+    }
+
+    /// JazzHands' `keepView(_:onPages:atTimes:withAttribute:offset:)`: at each time, the view's
+    /// left edge, centre or right edge (`attribute`) lines up with the same place in the page
+    /// given for that time, plus `offset` points; in between it moves linearly, and before the
+    /// first time and after the last it stays where those put it (so it scrolls with its page,
+    /// as in JazzHands). Times are in the
+    /// unit the animator is driven with, pages as JazzHands drives it (`contentOffset.x /
+    /// pageWidth`); without `times`, each page is its own time, which keeps the view still on
+    /// screen while those pages scroll by. The view's `position.x` is set, from its width and
+    /// anchor point as they are when the animator runs.
+    ///
+    /// ```swift
+    /// animator.keepView(circle, onPages: [0, 1], pageWidth: 320)             // still on pages 0 and 1
+    /// animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left)
+    /// animator.animate(at: scrollView.contentOffset.x / 320)
+    /// ```
+    ///
+    /// As many times as pages are needed (JazzHands crashes otherwise): a mismatch, or a page
+    /// width that is not positive and finite, is reported and nothing is added.
+    public func keepView(
+        _ view: any AnimationTarget, onPages pages: [Double], atTimes times: [Double]? = nil, pageWidth: Double,
+        attribute: PageAlignment = .centerX, offset: Double = 0
+    ) {
+        let times = times ?? pages
+        guard times.count == pages.count, !pages.isEmpty, pageWidth.isFinite, pageWidth > 0 else {
+            FlightDiagnostics.report(.invalidValue(
+                keyPath: "position.x",
+                reason: "keepView needs as many times as pages (\(times.count) for \(pages.count)) and a positive page width"))
+            return
+        }
+        let alignment: Double = switch attribute {
+        case .left: 0
+        case .centerX: 0.5
+        case .right: 1
+        }
+        let edges = KeyframeTrack(zip(times, pages).map { time, page in
+            (time: time, value: (page + alignment) * pageWidth + offset, easing: Easing.linear)
+        })
+        bindings.append(PropertyBinding(target: view, track: edges, output: .derived { edge, host in
+            let width = Double(host.modelValue(for: LayerProperty.bounds).width)
+            let anchor = Double(host.modelValue(for: LayerProperty.anchorPoint).x)
+            host.setModelValue(edge + (anchor - alignment) * width, for: LayerProperty.positionX)
+        }))
+    }
+
+    /// JazzHands' `IFTTTConstraintMultiplierAnimation`: sets `keyPath` of `target` (a layout
+    /// constraint's `constant`, by default) to the track's multiplier times `reference`'s width or
+    /// height, read when the animator runs.
+    ///
+    /// ```swift
+    /// var multiplier = KeyframeTrack<Double>()
+    /// multiplier.add(-0.2, at: 0)
+    /// multiplier.add(0.3, at: 1)
+    /// animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
+    /// ```
+    public func addMultiplier(
+        _ multipliers: KeyframeTrack<Double>, of dimension: LayoutDimension, of reference: any AnimationTarget,
+        keyPath: String = "constant", on target: any AnimationTarget
+    ) {
+        bindings.append(PropertyBinding(target: target, track: multipliers, output: .derived { [weak reference] multiplier, host in
+            guard let bounds = reference?.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect else { return }
+            let length = Double(dimension == .width ? bounds.width : bounds.height)
+            _ = host.setModelValue(multiplier * length, forKeyPath: keyPath)
+        }))
+    }
+
+    /// Sets every bound property to its track's value at `time`.
+    /// The values are committed together (one `CATransaction` on a device).
+    public func animate(at time: Double) {
+        writeTogether(on: firstHost) {
+            for index in bindings.indices { bindings[index].apply(at: time) }
+        }
+    }
+
+    /// The host of the first target still alive, whose transaction the writes share.
+    private var firstHost: (any AnimationHost)? {
+        for binding in bindings {
+            if let host = binding.target?.animationHost { return host }
+        }
+        return nil
+    }
+
+    /// The transform the scale, rotation and translation combine into.
+    public static func transform(scale: Double, rotation: Double, translation: CGPoint) -> Transform3D {
+        Transform2D.scale(x: scale, y: scale)
+            .concatenating(.rotation(rotation))
+            .concatenating(.translation(x: Double(translation.x), y: Double(translation.y)))
+            .transform3D
+    }
+}
+
+/// Which edge of a view ``KeyframeAnimator/keepView(_:onPages:atTimes:pageWidth:attribute:offset:)``
+/// lines up within its page (JazzHands' `IFTTTHorizontalPositionAttribute`).
+public enum PageAlignment: Sendable, Hashable {
+    /// The view's left edge on the page's left edge.
+    case left
+    /// The view's centre on the page's centre.
+    case centerX
+    /// The view's right edge on the page's right edge.
+    case right
+}
+
+/// A side of a view's bounds that ``KeyframeAnimator/addMultiplier(_:of:of:keyPath:on:)`` scales.
+public enum LayoutDimension: Sendable, Hashable {
+    /// The bounds' width.
+    case width
+    /// The bounds' height.
+    case height
+}
+
+/// Scale, rotation and translation tracks combined into one transform: one property, three tracks.
+@MainActor
+private struct TransformBinding: ProgressBinding {
+    weak var target: (any AnimationTarget)?
+    let scale: KeyframeTrack<Double>?
+    let rotation: KeyframeTrack<Double>?
+    let translation: KeyframeTrack<CGPoint>?
+
+    init(target: any AnimationTarget, scale: KeyframeTrack<Double>?, rotation: KeyframeTrack<Double>?,
+         translation: KeyframeTrack<CGPoint>?) {
+        self.target = target
+        self.scale = scale
+        self.rotation = rotation
+        self.translation = translation
+    }
+
+    func apply(at time: Double) {
+        guard let target else { return }
+        let transform = KeyframeAnimator.transform(
+            scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
+            translation: translation?.value(at: time) ?? .zero)
+        target.animationHost.setModelValue(transform, for: LayerProperty.transform)
+    }
+}

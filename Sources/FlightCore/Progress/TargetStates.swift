@@ -1,0 +1,177 @@
+import Foundation
+
+/// The states of one target.
+@MainActor
+final class TargetStates {
+    weak var target: (any AnimationTarget)?
+    var properties: [any StateTrack] = []
+
+    init(target: any AnimationTarget) {
+        self.target = target
+    }
+
+    func track<Value: AnimatableValue>(_ keyPath: String, _ type: Value.Type) -> TypedStateTrack<Value>? {
+        if let existing = properties.first(where: { $0.keyPath == keyPath }) {
+            guard let typed = existing as? TypedStateTrack<Value> else {
+                FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(existing.valueTypeName)",
+                                                       actual: "\(Value.self)"))
+                return nil
+            }
+            return typed
+        }
+        if let known = LayerProperty.named(keyPath), known.valueType != Value.self {
+            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(known.valueType)", actual: "\(Value.self)"))
+            return nil
+        }
+        let track = TypedStateTrack<Value>(keyPath: keyPath)
+        properties.append(track)
+        return track
+    }
+
+    func apply(_ progress: Double) {
+        guard let target else { return }
+        let host = target.animationHost
+        for property in properties { property.apply(progress, target: target, host: host) }
+    }
+
+    func reset() {
+        guard let host = target?.animationHost else { return }
+        for property in properties { property.reset(host: host) }
+    }
+}
+
+
+/// One property's start and end states, type-erased.
+@MainActor
+protocol StateTrack: AnyObject {
+    var keyPath: String { get }
+    var valueTypeName: String { get }
+    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost)
+    func reset(host: any AnimationHost)
+    /// Forgets what it last wrote, so that the next update writes.
+    func forgetWrites()
+}
+
+/// Which state a builder writes.
+enum StateKind {
+    case start, end
+}
+
+/// One end of a property's interpolation.
+struct StateEnd<Value: AnimatableValue> {
+    var value: Value
+    var easing: Easing = .linear
+    var range: ClosedRange<Double> = 0...1
+}
+
+/// A property's states, compiled into a keyframe track over the progress `-1...1` once its
+/// snapshot is known (on the first update), and again after a state changes.
+@MainActor
+final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
+    let keyPath: String
+    var start: StateEnd<Value>? {
+        didSet { binding = nil }
+    }
+    var end: StateEnd<Value>? {
+        didSet { binding = nil }
+    }
+    private var snapshot: Value?
+    /// The states compiled against the snapshot, bound to the target's property.
+    private var binding: PropertyBinding<Value>?
+
+    init(keyPath: String) {
+        self.keyPath = keyPath
+    }
+
+    var valueTypeName: String { "\(Value.self)" }
+
+    func set(_ kind: StateKind, _ change: (inout StateEnd<Value>) -> Void) {
+        switch kind {
+        case .start:
+            if var state = start { change(&state); start = state }
+        case .end:
+            if var state = end { change(&state); end = state }
+        }
+    }
+
+    /// Applies `progress`. The value types layers use run code specialized for them: called
+    /// through ``StateTrack``, generic code would look up type metadata at every step.
+    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
+        if let track = specialized(to: Double.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: CGPoint.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: CGSize.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: CGRect.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: Color.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: Transform3D.self) { return track.update(progress, target: target, host: host) }
+        if let track = specialized(to: Transform2D.self) { return track.update(progress, target: target, host: host) }
+        update(progress, target: target, host: host)
+    }
+
+    /// This track, of `type`'s values if they are its own.
+    private func specialized<Other: AnimatableValue>(to type: Other.Type) -> TypedStateTrack<Other>? {
+        Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
+    }
+
+    private func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
+        if binding == nil { binding = compiled(for: target, host: host) }
+        // An item outside its states' ranges (most cells of a long list) stays where it was put:
+        // nothing is written until it moves within a range.
+        binding?.applyIfMoved(at: progress, host: host)
+    }
+
+    /// The states as a track over the progress `-1...1`, from the snapshot (read now if this is
+    /// the first update): the end state at −1, the snapshot at 0, the start state at 1, each
+    /// side eased and narrowed by its state's easing and range.
+    ///
+    /// Parade's rules, and how the track keeps them:
+    /// - Progress 0 belongs to the start side. The snapshot's keyframe at 0 comes after the end
+    ///   side's keyframes, and a track shows the last of several keyframes at one time.
+    /// - The end side eases as the item moves away from the centre, from its range's lower
+    ///   bound out to its upper bound: its segment eases backwards, from −upper to −lower.
+    /// - A range whose bounds are equal is a step: the state from that distance on. On the end
+    ///   side the state includes −bound itself, so the snapshot starts at the next number up.
+    private func compiled(for target: any AnimationTarget, host: any AnimationHost) -> PropertyBinding<Value> {
+        let base = snapshot ?? readSnapshot(from: host)
+        snapshot = base
+        typealias Keyframe = KeyframeTrack<Value>.Keyframe
+        var keyframes: [Keyframe] = []
+        if let end {
+            let (low, high) = (end.range.lowerBound, end.range.upperBound)
+            if high > low {
+                keyframes.append(Keyframe(time: -high, value: end.value, easing: end.easing, easesBackwards: true))
+                keyframes.append(Keyframe(time: -low, value: base, easing: .linear))
+            } else if low > 0 {
+                keyframes.append(Keyframe(time: -low, value: end.value, easing: .linear))
+                keyframes.append(Keyframe(time: (-low).nextUp, value: base, easing: .linear))
+            } else {
+                keyframes.append(Keyframe(time: 0, value: end.value, easing: .linear))
+            }
+        }
+        keyframes.append(Keyframe(time: 0, value: base, easing: .linear))
+        if let start {
+            let (low, high) = (start.range.lowerBound, start.range.upperBound)
+            // With equal bounds, the two keyframes at one time are the step.
+            keyframes.append(Keyframe(time: low, value: base, easing: high > low ? start.easing : .linear))
+            keyframes.append(Keyframe(time: high, value: start.value, easing: .linear))
+        }
+        return PropertyBinding(target: target, track: KeyframeTrack(sorted: keyframes), keyPath: keyPath)
+    }
+
+    /// The value the property has before any state moves it. A key path the view never set
+    /// starts from its type's zero (Parade interpolates a custom key from its snapshot's zero),
+    /// not from a state's value.
+    private func readSnapshot(from host: any AnimationHost) -> Value {
+        (host.modelValue(forKeyPath: keyPath) as? Value)
+            ?? (LayerProperty.named(keyPath)?.defaultValue as? Value) ?? Value(components: .zero)
+    }
+
+    func forgetWrites() {
+        binding?.forgetWrites()
+    }
+
+    func reset(host: any AnimationHost) {
+        if let snapshot { _ = host.setModelValue(snapshot, forKeyPath: keyPath) }
+        snapshot = nil
+        binding = nil
+    }
+}
