@@ -147,6 +147,23 @@ struct ProgressEngineTests {
         }
     }
 
+    @Test("Animators attached in a cycle update, reset and rewrite each once")
+    func attachedInACycle() {
+        let (a, b) = (HeadlessLayer(), HeadlessLayer())
+        let first = ProgressAnimator.vertical { $0.startState(for: a) { $0.alpha(0.0) } }
+        let second = ProgressAnimator.vertical { $0.startState(for: b) { $0.alpha(0.0) } }
+        first.attach(second)
+        second.attach(first)
+        first.update(progress: 0.25)
+        #expect(a.opacity == 0.75 && b.opacity == 0.75 && second.progress == 0.25)
+        a.opacity = 0.5
+        first.rewriteOnNextUpdate()
+        second.update(progress: 0.25)
+        #expect(a.opacity == 0.75 && first.progress == 0.25)
+        second.reset()
+        #expect(a.opacity == 1 && b.opacity == 1 && first.progress == nil)
+    }
+
     @Test("Each update commits its values in one transaction, outside which the page data source is asked")
     func oneTransactionPerUpdate() throws {
         let cells = (0..<3).map { _ in HeadlessLayer() }

@@ -81,8 +81,15 @@ struct ScrollWriteTests {
         var written = 0
         for step in 1...100 {
             let before = list.writes
+            let cellWrites = list.cells.map(\.modelWriteCount)
+            let (commits, outside) = (HeadlessTransaction.commitCount, HeadlessTransaction.writesOutsideTransactions)
             let offset = Double(step) * 3
             list.scroll(to: offset)
+            // A cell whose animator writes commits its values together, in one transaction; a
+            // cell with nothing to write opens none.
+            let cellsWritten = zip(list.cells, cellWrites).filter { $0.modelWriteCount > $1 }.count
+            #expect(HeadlessTransaction.commitCount - commits == cellsWritten)
+            #expect(HeadlessTransaction.writesOutsideTransactions == outside)
             // A property is written when its cell's amount into the range it heads for changed
             // (which changes what it shows), or when its cell crosses the visible centre and
             // heads for the other state (at most one cell, two properties, in a 3 pt step).

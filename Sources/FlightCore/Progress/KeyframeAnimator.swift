@@ -106,7 +106,7 @@ public final class KeyframeAnimator {
     /// The values are committed together (one `CATransaction` on a device).
     public func animate(at time: Double) {
         writeTogether(on: firstHost) {
-            for index in bindings.indices { bindings[index].apply(at: time) }
+            for binding in bindings { binding.apply(at: time) }
         }
     }
 
@@ -148,7 +148,7 @@ public enum LayoutDimension: Sendable, Hashable {
 
 /// Scale, rotation and translation tracks combined into one transform: one property, three tracks.
 @MainActor
-private struct TransformBinding: ProgressBinding {
+private final class TransformBinding: ProgressBinding {
     weak var target: (any AnimationTarget)?
     let scale: KeyframeTrack<Double>?
     let rotation: KeyframeTrack<Double>?

@@ -145,24 +145,35 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
 
     /// Where `time` falls; nil for an empty track.
     func position(at time: Double) -> Position? {
+        lookUp(time)?.position
+    }
+
+    /// Where `time` falls, and the inputs around it that fall on the same keyframe's value, if
+    /// there are more than `time` itself (before the first keyframe, from the last one on, along
+    /// a segment whose ends are equal): a binding skips those without looking them up.
+    func lookUp(_ time: Double) -> (position: Position, unchangedWithin: Range<Double>?)? {
         guard !keyframes.isEmpty else { return nil }
-        guard !time.isNaN else { return .keyframe(0) }
+        guard !time.isNaN else { return (.keyframe(0), nil) }
         let upper = insertionIndex(for: time)   // the first keyframe after `time`
         if upper == 0 {
-            return extrapolation == .extend ? extended(0, to: time) : .keyframe(0)
+            if extrapolation == .extend { return (extended(0, to: time), nil) }
+            return (.keyframe(0), -Double.infinity..<keyframes[0].time)
         }
         let lower = upper - 1
         if upper == keyframes.count {
-            guard extrapolation == .extend, time > keyframes[lower].time else { return .keyframe(lower) }
-            return extended(lower - 1, to: time)
+            guard extrapolation == .extend, time > keyframes[lower].time else {
+                return (.keyframe(lower), keyframes[lower].time..<Double.infinity)
+            }
+            return (extended(lower - 1, to: time), nil)
         }
         let (start, end) = (keyframes[lower].time, keyframes[upper].time)
-        if time == start || segments[lower].isConstant { return .keyframe(lower) }
+        if segments[lower].isConstant { return (.keyframe(lower), start..<end) }
+        if time == start { return (.keyframe(lower), nil) }
         let keyframe = keyframes[lower]
         // Written out for each direction, so that a backwards segment computes its fraction with
         // the same operations as the forward one it mirrors.
         let fraction = keyframe.easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
-        return .segment(lower, fraction: keyframe.easing.progress(at: fraction))
+        return (.segment(lower, fraction: keyframe.easing.progress(at: fraction)), nil)
     }
 
     /// The linear continuation of segment `index` to `time`; a track too short to extend holds

@@ -210,9 +210,9 @@ public struct PageAction: Sendable {
     /// Applies the action for page progress `pageProgress` to `target` in a container of `size`.
     @MainActor
     public func update(_ pageProgress: Double, target: any AnimationTarget, container size: CGSize) {
-        var bindings = self.bindings(of: target, container: size)
+        let bindings = self.bindings(of: target, container: size)
         writeTogether(on: target.animationHost) {
-            for index in bindings.indices { bindings[index].apply(at: pageProgress) }
+            for binding in bindings { binding.apply(at: pageProgress) }
         }
     }
 

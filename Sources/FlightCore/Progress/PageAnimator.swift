@@ -119,7 +119,7 @@ public final class PageAnimator {
         currentProgress = progress
         hasStarted = true
         writeTogether(on: writes.first?.binding.target?.animationHost) {
-            for index in writes.indices { writes[index].binding.apply(at: writes[index].progress) }
+            for write in writes { write.binding.apply(at: write.progress) }
         }
         if previous != page { dataSource.pageAnimator(self, didEndTransitionFrom: previous) }
         dataSource.pageAnimator(self, didUpdate: progress, onPage: page)
@@ -147,7 +147,7 @@ public final class PageAnimator {
 
     /// A property to set, and the page progress to set it for.
     private struct PageWrite {
-        var binding: any ProgressBinding
+        let binding: any ProgressBinding
         let progress: Double
     }
 

@@ -46,6 +46,7 @@ public final class ProgressAnimator {
 
     var entries: [TargetStates] = []
     private var attached: [ProgressAnimator] = []
+    /// Set while this animator is being visited, so that a cycle of attached animators ends.
     private var isUpdating = false
 
     /// Creates an animator following `axis`.
@@ -150,46 +151,63 @@ public final class ProgressAnimator {
     /// attached animators. The first update takes the snapshot of each view.
     public func update(progress: Double) {
         guard !progress.isNaN, !isUpdating else { return }
+        let progress = min(max(progress, -1), 1)
+        // Most cells of a long list stay where they were put on a scroll event: their animators
+        // only record the progress, and open no transaction.
+        if let host = hostToWrite(at: progress) {
+            writeTogether(on: host) { visit { $0.apply(progress) } }
+        } else {
+            visit { $0.progress = progress }
+        }
+    }
+
+    /// Runs `body` on this animator and every animator attached to it, each once however the
+    /// animators are attached (a cycle included).
+    private func visit(_ body: (ProgressAnimator) -> Void) {
+        guard !isUpdating else { return }
         isUpdating = true
         defer { isUpdating = false }
-        let progress = min(max(progress, -1), 1)
+        body(self)
+        for animator in attached { animator.visit(body) }
+    }
+
+    private func apply(_ progress: Double) {
         self.progress = progress
-        writeTogether(on: firstHost) {
-            for entry in entries { entry.apply(progress) }
-            for animator in attached { animator.update(progress: progress) }
+        for entry in entries { entry.apply(progress) }
+    }
+
+    /// The host of the first target, in this animator or those attached, that an update to
+    /// `progress` would write; nil if the update writes nothing.
+    private func hostToWrite(at progress: Double) -> (any AnimationHost)? {
+        guard !isUpdating else { return nil }
+        isUpdating = true
+        defer { isUpdating = false }
+        for entry in entries {
+            if let host = entry.hostToWrite(at: progress) { return host }
         }
+        for animator in attached {
+            if let host = animator.hostToWrite(at: progress) { return host }
+        }
+        return nil
     }
 
     /// Puts every view back in its snapshot state and forgets the snapshots, so that a reused
     /// cell starts afresh (the next update takes new snapshots). Attached animators reset too.
     public func reset() {
-        guard !isUpdating else { return }
-        isUpdating = true
-        defer { isUpdating = false }
-        progress = nil
-        for entry in entries { entry.reset() }
-        for animator in attached { animator.reset() }
+        visit { animator in
+            animator.progress = nil
+            for entry in animator.entries { entry.reset() }
+        }
     }
 
     /// Makes the next update write every value, also where a cell has not moved within its
     /// states' ranges (values written only when they change may have been changed by others
     /// meanwhile: a reused cell tracked again, say). Attached animators too.
     package func rewriteOnNextUpdate() {
-        for entry in entries {
-            for property in entry.properties { property.forgetWrites() }
+        visit { animator in
+            for entry in animator.entries {
+                for property in entry.properties { property.forgetWrites() }
+            }
         }
-        for animator in attached { animator.rewriteOnNextUpdate() }
-    }
-
-    /// The host of the first target still alive (an attached animator's if this one has none),
-    /// whose transaction the update's writes share.
-    private var firstHost: (any AnimationHost)? {
-        for entry in entries {
-            if let host = entry.target?.animationHost { return host }
-        }
-        for animator in attached {
-            if let host = animator.firstHost { return host }
-        }
-        return nil
     }
 }

@@ -3,18 +3,21 @@ import Foundation
 /// Something a progress animator sets from its input (scroll progress, a page's progress, a
 /// scroll offset): one property of one target.
 @MainActor
-protocol ProgressBinding {
+protocol ProgressBinding: AnyObject {
     /// The target whose property it sets, held weakly.
     var target: (any AnimationTarget)? { get }
     /// Sets the property to its value at `input`, if its target is still alive.
-    mutating func apply(at input: Double)
+    func apply(at input: Double)
 }
 
 /// One property of one target, driven by a keyframe track: what Parade's states, PVView's
 /// actions and JazzHands' tracks all compile to, so that each eases, interpolates and writes by
 /// the same code. The target is held weakly, as a view's animator should not keep it alive.
+///
+/// A class: a scroll update asks thousands of them whether they moved, and a reference is
+/// checked and called without copying the track or the weak reference.
 @MainActor
-struct PropertyBinding<Value: AnimatableValue>: ProgressBinding {
+final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// How the track's value reaches the target.
     enum Output {
         /// Written to a key path as it is.
@@ -29,6 +32,8 @@ struct PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     let output: Output
     /// Where on the track the last write was, for ``applyIfMoved(at:host:)``.
     private var written: KeyframeTrack<Value>.Position?
+    /// The inputs that fall where the last write was, if the track knows more than one.
+    private var unchanged: Range<Double>?
 
     init(target: any AnimationTarget, track: KeyframeTrack<Value>, output: Output) {
         self.target = target
@@ -36,37 +41,49 @@ struct PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         self.output = output
     }
 
-    init(target: any AnimationTarget, track: KeyframeTrack<Value>, keyPath: String) {
+    convenience init(target: any AnimationTarget, track: KeyframeTrack<Value>, keyPath: String) {
         self.init(target: target, track: track, output: .keyPath(keyPath))
     }
 
-    mutating func apply(at input: Double) {
+    func apply(at input: Double) {
         guard let host = target?.animationHost else { return }
         apply(at: input, host: host)
     }
 
     /// Writes the value at `input` to `host` (the target's, looked up by the caller).
-    mutating func apply(at input: Double, host: any AnimationHost) {
-        guard let position = track.position(at: input) else { return }
-        write(position, to: host)
+    func apply(at input: Double, host: any AnimationHost) {
+        guard let lookUp = track.lookUp(input) else { return }
+        write(lookUp, to: host)
     }
 
     /// Writes the value at `input` unless the last write was at the same place on the track,
     /// which gives the same value: a cell far outside its states' ranges is not written again
     /// on every scroll event. Only for key-path outputs, whose value depends on nothing else.
-    mutating func applyIfMoved(at input: Double, host: any AnimationHost) {
-        guard let position = track.position(at: input), position != written else { return }
-        write(position, to: host)
+    @discardableResult
+    func applyIfMoved(at input: Double, host: any AnimationHost) -> Bool {
+        if let unchanged, unchanged.contains(input) { return false }
+        guard let lookUp = track.lookUp(input), lookUp.position != written else { return false }
+        write(lookUp, to: host)
+        return true
+    }
+
+    /// Whether ``applyIfMoved(at:host:)`` would write at `input`.
+    func hasMoved(at input: Double) -> Bool {
+        if let unchanged, unchanged.contains(input) { return false }
+        guard let position = track.position(at: input) else { return false }
+        return position != written
     }
 
     /// Makes the next ``applyIfMoved(at:host:)`` write.
-    mutating func forgetWrites() {
+    func forgetWrites() {
         written = nil
+        unchanged = nil
     }
 
-    private mutating func write(_ position: KeyframeTrack<Value>.Position, to host: any AnimationHost) {
-        written = position
-        let value = track.value(at: position)
+    private func write(_ lookUp: (position: KeyframeTrack<Value>.Position, unchangedWithin: Range<Double>?),
+                       to host: any AnimationHost) {
+        (written, unchanged) = lookUp
+        let value = track.value(at: lookUp.position)
         switch output {
         case .keyPath(let keyPath): _ = host.setTypedModelValue(value, forKeyPath: keyPath)
         case .derived(let write): write(value, host)

@@ -31,7 +31,17 @@ final class TargetStates {
     func apply(_ progress: Double) {
         guard let target else { return }
         let host = target.animationHost
-        for property in properties { property.apply(progress, target: target, host: host) }
+        for property in properties { property.update(progress, target: target, host: host, writing: true) }
+    }
+
+    /// The target's host if an update to `progress` would write any of its properties.
+    func hostToWrite(at progress: Double) -> (any AnimationHost)? {
+        guard let target else { return nil }
+        let host = target.animationHost
+        for property in properties where property.update(progress, target: target, host: host, writing: false) {
+            return host
+        }
+        return nil
     }
 
     func reset() {
@@ -46,7 +56,10 @@ final class TargetStates {
 protocol StateTrack: AnyObject {
     var keyPath: String { get }
     var valueTypeName: String { get }
-    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost)
+    /// Writes the property for `progress` if that changes what it shows (`writing`), or only
+    /// tells whether it would. True if it wrote, or would write.
+    @discardableResult
+    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool
     func reset(host: any AnimationHost)
     /// Forgets what it last wrote, so that the next update writes.
     func forgetWrites()
@@ -94,17 +107,18 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         }
     }
 
-    /// Applies `progress`. The value types layers use run code specialized for them: called
-    /// through ``StateTrack``, generic code would look up type metadata at every step.
-    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
-        if let track = specialized(to: Double.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: CGPoint.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: CGSize.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: CGRect.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: Color.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: Transform3D.self) { return track.update(progress, target: target, host: host) }
-        if let track = specialized(to: Transform2D.self) { return track.update(progress, target: target, host: host) }
-        update(progress, target: target, host: host)
+    /// The value types layers use run code specialized for them: called through
+    /// ``StateTrack``, generic code would look up type metadata at every step.
+    @discardableResult
+    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool {
+        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
+        return typedUpdate(progress, target: target, host: host, writing: writing)
     }
 
     /// This track, of `type`'s values if they are its own.
@@ -112,11 +126,17 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
     }
 
-    private func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
-        if binding == nil { binding = compiled(for: target, host: host) }
+    private func typedUpdate(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool {
         // An item outside its states' ranges (most cells of a long list) stays where it was put:
         // nothing is written until it moves within a range.
-        binding?.applyIfMoved(at: progress, host: host)
+        if let binding {
+            return writing ? binding.applyIfMoved(at: progress, host: host) : binding.hasMoved(at: progress)
+        }
+        // The first update after the states changed compiles them, and writes.
+        guard writing else { return true }
+        let binding = compiled(for: target, host: host)
+        self.binding = binding
+        return binding.applyIfMoved(at: progress, host: host)
     }
 
     /// The states as a track over the progress `-1...1`, from the snapshot (read now if this is
