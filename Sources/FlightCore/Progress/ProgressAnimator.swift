@@ -44,10 +44,13 @@ public final class ProgressAnimator {
     /// The progress applied last.
     public private(set) var progress: Double?
 
-    var entries: [TargetStates] = []
-    private var attached: [ProgressAnimator] = []
+    // Read on every scroll event for every cell. The main actor owns them and no access is
+    // held across a call out (loops iterate a copy), so the run-time exclusivity check, about a
+    // tenth of a scroll update's instructions, is left out.
+    @exclusivity(unchecked) var entries: [TargetStates] = []
+    @exclusivity(unchecked) private var attached: [ProgressAnimator] = []
     /// Set while this animator is being visited, so that a cycle of attached animators ends.
-    private var isUpdating = false
+    @exclusivity(unchecked) private var isUpdating = false
 
     /// Creates an animator following `axis`.
     public init(axis: ScrollAxis, _ build: (ProgressAnimator) -> Void = { _ in }) {

@@ -9,11 +9,13 @@ import Foundation
 /// would wrap in a transaction of its own).
 @MainActor
 package enum HeadlessTransaction {
+    // Main-actor counters touched on every write; no access is held across a call out, so the
+    // run-time exclusivity check is left out.
     /// Outermost transactions committed so far.
-    package private(set) static var commitCount = 0
+    @exclusivity(unchecked) package private(set) static var commitCount = 0
     /// Model values set on headless layers outside any transaction so far.
-    package private(set) static var writesOutsideTransactions = 0
-    private static var depth = 0
+    @exclusivity(unchecked) package private(set) static var writesOutsideTransactions = 0
+    @exclusivity(unchecked) private static var depth = 0
 
     /// Whether a transaction is open now.
     package static var isOpen: Bool { depth > 0 }
