@@ -102,8 +102,8 @@ public final class KeyframeAnimator {
         }))
     }
 
-    /// Sets every bound property to its track's value at `time`.
-    /// The values are committed together (one `CATransaction` on a device).
+    /// Sets every bound property to its track's value at `time`, committed together (one
+    /// `CATransaction` on a device).
     public func animate(at time: Double) {
         writeTogether(on: firstHost) {
             for binding in bindings { binding.apply(at: time) }
