@@ -147,6 +147,54 @@ struct ProgressEngineTests {
         }
     }
 
+    @Test("Offsets set after creation are clamped and ordered as the initializer does, also NaN")
+    func offsetsSetLater() {
+        var parameters = ActionParameters()
+        parameters.startOffset = .nan
+        #expect(parameters.actionProgress(at: 0.5) == 0.5)
+        parameters.startOffset = 0.5
+        parameters.stopOffset = 0.2             // before the start: a step at 0.5, as init(0.5, 0.2) makes
+        #expect(parameters.actionProgress(at: 0.3) == 0 && parameters.actionProgress(at: 0.5) == 1)
+        let layer = HeadlessLayer()
+        PageAction.fade(from: 0, to: 1, parameters: parameters).update(0.3, target: layer, container: .zero)
+        #expect(layer.opacity == 0)
+        PageAction.fade(from: 0, to: 1, parameters: parameters).update(0.5, target: layer, container: .zero)
+        #expect(layer.opacity == 1)
+    }
+
+    @Test("A page's actions are asked for with the animator on that page; made-for-the-update targets are written; custom steps run after, outside the transaction")
+    func pageOrder() {
+        final class Pages: PageAnimatorDataSource {
+            var seen: [String] = []
+            weak var lastMade: HeadlessLayer?
+            func numberOfPages(in animator: PageAnimator) -> Int { 3 }
+            func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["item"] }
+            func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget {
+                let layer = HeadlessLayer()   // nobody keeps it
+                lastMade = layer
+                return layer
+            }
+            func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+                seen.append("asked for page \(page) on page \(animator.currentPageIndex)")
+                let step = PageAction.custom { [weak self] p, host in
+                    let opacity = host.modelValue(forKeyPath: "opacity") as? Double ?? -1
+                    self?.seen.append("step \(p) after opacity \(opacity), in a transaction: \(HeadlessTransaction.isOpen)")
+                }
+                return [.fade(from: 0, to: 1), step]
+            }
+        }
+        let pages = Pages()
+        let pager = PageAnimator(containerSize: CGSize(width: 100, height: 100), dataSource: pages)
+        pager.update(offset: 150)
+        #expect(pages.seen == ["asked for page 1 on page 1", "step 0.5 after opacity 0.5, in a transaction: false"])
+        #expect(pages.lastMade == nil)   // written, then released
+        pages.seen.removeAll()
+        pager.update(offset: 0)           // back over page 1 (at its start) to page 0
+        #expect(pages.seen == ["asked for page 1 on page 1", "asked for page 0 on page 0",
+                               "step 0.0 after opacity 0.0, in a transaction: false",
+                               "step 0.0 after opacity 0.0, in a transaction: false"])
+    }
+
     @Test("Animators attached in a cycle update, reset and rewrite each once")
     func attachedInACycle() {
         let (a, b) = (HeadlessLayer(), HeadlessLayer())

@@ -162,11 +162,10 @@ private final class TransformBinding: ProgressBinding {
         self.translation = translation
     }
 
-    func apply(at time: Double) {
-        guard let target else { return }
+    func apply(at time: Double, host: any AnimationHost) {
         let transform = KeyframeAnimator.transform(
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
-        target.animationHost.setModelValue(transform, for: LayerProperty.transform)
+        host.setModelValue(transform, for: LayerProperty.transform)
     }
 }

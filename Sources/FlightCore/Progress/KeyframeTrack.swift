@@ -92,6 +92,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     /// repeated time the track shows the last of its keyframes, and before it the segment that
     /// ends at the first (a step). Parade's and PVView's compiled tracks are built so.
     init(sorted keyframes: [Keyframe], extrapolation: Extrapolation = .hold) {
+        assert(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.time <= $1.time }, "keyframes out of order")
         self.keyframes = keyframes
         self.extrapolation = extrapolation
         segments = []
@@ -149,8 +150,9 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     }
 
     /// Where `time` falls, and the inputs around it that fall on the same keyframe's value, if
-    /// there are more than `time` itself (before the first keyframe, from the last one on, along
-    /// a segment whose ends are equal): a binding skips those without looking them up.
+    /// there are more than `time` itself (before the first keyframe or from the last one on when
+    /// the track holds, along a segment whose ends are equal): a binding skips those without
+    /// looking them up.
     func lookUp(_ time: Double) -> (position: Position, unchangedWithin: Range<Double>?)? {
         guard !keyframes.isEmpty else { return nil }
         guard !time.isNaN else { return (.keyframe(0), nil) }
@@ -162,7 +164,8 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         let lower = upper - 1
         if upper == keyframes.count {
             guard extrapolation == .extend, time > keyframes[lower].time else {
-                return (.keyframe(lower), keyframes[lower].time..<Double.infinity)
+                // An extending track moves on past its last keyframe.
+                return (.keyframe(lower), extrapolation == .hold ? keyframes[lower].time..<Double.infinity : nil)
             }
             return (extended(lower - 1, to: time), nil)
         }

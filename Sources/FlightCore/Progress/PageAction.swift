@@ -57,26 +57,36 @@ public struct ActionParameters: Sendable, Hashable {
 
     /// Creates parameters; offsets are clamped into `0...1` and ordered.
     public init(startOffset: Double = 0, stopOffset: Double = 1, easing: Easing = .linear) {
-        let start = startOffset.isNaN ? 0 : min(max(startOffset, 0), 1)
-        self.startOffset = start
-        self.stopOffset = stopOffset.isNaN ? 1 : min(max(stopOffset, start), 1)
+        (self.startOffset, self.stopOffset) = Self.offsets(startOffset, stopOffset)
         self.easing = easing
+    }
+
+    /// The offsets clamped into `0...1` and ordered (NaN is 0 for the start, 1 for the stop), as
+    /// ``init(startOffset:stopOffset:easing:)`` makes them; the properties can be set to
+    /// anything afterwards, so every use goes through this.
+    private static func offsets(_ start: Double, _ stop: Double) -> (start: Double, stop: Double) {
+        let start = start.isNaN ? 0 : min(max(start, 0), 1)
+        return (start, stop.isNaN ? 1 : min(max(stop, start), 1))
     }
 
     /// The action's progress at page progress `pageProgress`: 0 up to the start offset, the
     /// eased fraction of the way between the offsets, 1 from the stop offset on (with equal
-    /// offsets, 0 before them and 1 from them).
+    /// offsets, 0 before them and 1 from them). The same rule as the action's values follow.
     public func actionProgress(at pageProgress: Double) -> Double {
-        track(from: 0.0, to: 1.0).value(at: pageProgress) ?? 0
+        let (start, stop) = Self.offsets(startOffset, stopOffset)
+        if pageProgress.isNaN || pageProgress <= start { return pageProgress == start && stop == start ? 1 : 0 }
+        if pageProgress >= stop { return 1 }
+        return easing.progress(at: (pageProgress - start) / (stop - start))
     }
 
     /// `from` up to the start offset, `to` from the stop offset, eased between: what an action
     /// with these parameters runs on.
     func track<Value: AnimatableValue>(from: Value, to: Value) -> KeyframeTrack<Value> {
+        let (start, stop) = Self.offsets(startOffset, stopOffset)
         // With equal offsets, the two keyframes at one time are a step.
-        KeyframeTrack(sorted: [
-            .init(time: startOffset, value: from, easing: stopOffset > startOffset ? easing : .linear),
-            .init(time: stopOffset, value: to, easing: .linear),
+        return KeyframeTrack(sorted: [
+            .init(time: start, value: from, easing: stop > start ? easing : .linear),
+            .init(time: stop, value: to, easing: .linear),
         ])
     }
 }
@@ -208,12 +218,16 @@ public struct PageAction: Sendable {
     }
 
     /// Applies the action for page progress `pageProgress` to `target` in a container of `size`.
+    /// Its values are set together (one `CATransaction` with implicit actions disabled on a
+    /// device); custom steps run after them, outside it, so that UIKit animations in them run.
     @MainActor
     public func update(_ pageProgress: Double, target: any AnimationTarget, container size: CGSize) {
+        let host = target.animationHost
         let bindings = self.bindings(of: target, container: size)
-        writeTogether(on: target.animationHost) {
-            for binding in bindings { binding.apply(at: pageProgress) }
+        writeTogether(on: host) {
+            for binding in bindings where !binding.runsAppCode { binding.apply(at: pageProgress, host: host) }
         }
+        for binding in bindings where binding.runsAppCode { binding.apply(at: pageProgress, host: host) }
     }
 
     /// The action compiled for `target` in a container of `size`: one binding per property it
@@ -260,7 +274,7 @@ public struct PageAction: Sendable {
         case .group(let actions):
             for action in actions { action.compile(into: &bindings, target: target, container: size, parameters: parameters) }
         case .custom(let custom):
-            bind(0.0, 1.0, .derived(custom.step))
+            bind(0.0, 1.0, .appCode(custom.step))
         }
     }
 

@@ -103,8 +103,11 @@ public final class PageAnimator {
         let progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let previous = hasStarted ? currentPageIndex : nil
         if previous != page { dataSource.pageAnimator(self, willBeginTransitionTo: page) }
-        // The data source is asked first; the values are then written together (one
-        // `CATransaction` on a device), outside of which its callbacks run.
+        // The data source is asked first, for the pages passed over and then the current one
+        // (with the animator's page and progress already moved to it), reading containers as
+        // they are before this update. The values are then set together (one `CATransaction`
+        // on a device); custom steps run after them and, like the data source's callbacks,
+        // outside it.
         var writes: [PageWrite] = []
         if previous != page, let previous {
             // Pages passed over land where they leave the items.
@@ -114,13 +117,14 @@ public final class PageAnimator {
                 for skipped in stride(from: previous, to: page, by: -1) { compile(page: skipped, progress: 0, into: &writes) }
             }
         }
-        compile(page: page, progress: progress, into: &writes)
         currentPageIndex = page
         currentProgress = progress
         hasStarted = true
-        writeTogether(on: writes.first?.binding.target?.animationHost) {
-            for write in writes { write.binding.apply(at: write.progress) }
+        compile(page: page, progress: progress, into: &writes)
+        writeTogether(on: writes.first?.host) {
+            for write in writes where !write.binding.runsAppCode { write.apply() }
         }
+        for write in writes where write.binding.runsAppCode { write.apply() }
         if previous != page { dataSource.pageAnimator(self, didEndTransitionFrom: previous) }
         dataSource.pageAnimator(self, didUpdate: progress, onPage: page)
     }
@@ -139,16 +143,23 @@ public final class PageAnimator {
             }
             for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {
                 for binding in action.bindings(of: target, container: container) {
-                    writes.append(PageWrite(binding: binding, progress: progress))
+                    writes.append(PageWrite(host: target.animationHost, binding: binding, progress: progress))
                 }
             }
         }
     }
 
-    /// A property to set, and the page progress to set it for.
+    /// A property to set, and the page progress to set it for. The host is held until it is
+    /// set: a target the data source made for this update alone is still written.
+    @MainActor
     private struct PageWrite {
+        let host: any AnimationHost
         let binding: any ProgressBinding
         let progress: Double
+
+        func apply() {
+            binding.apply(at: progress, host: host)
+        }
     }
 
     private struct WeakTarget {

@@ -164,8 +164,9 @@ public final class ProgressAnimator {
         }
     }
 
-    /// Runs `body` on this animator and every animator attached to it, each once however the
-    /// animators are attached (a cycle included).
+    /// Runs `body` on this animator and every animator attached to it, down every chain; a
+    /// chain that comes back to an animator being visited ends there (a cycle), and an animator
+    /// reached by two chains is visited by each.
     private func visit(_ body: (ProgressAnimator) -> Void) {
         guard !isUpdating else { return }
         isUpdating = true
@@ -196,10 +197,15 @@ public final class ProgressAnimator {
 
     /// Puts every view back in its snapshot state and forgets the snapshots, so that a reused
     /// cell starts afresh (the next update takes new snapshots). Attached animators reset too.
+    /// The snapshots are set together (one `CATransaction` on a device).
     public func reset() {
-        visit { animator in
-            animator.progress = nil
-            for entry in animator.entries { entry.reset() }
+        var host: (any AnimationHost)?
+        for entry in entries where host == nil { host = entry.target?.animationHost }
+        writeTogether(on: host) {
+            visit { animator in
+                animator.progress = nil
+                for entry in animator.entries { entry.reset() }
+            }
         }
     }
 

@@ -6,8 +6,22 @@ import Foundation
 protocol ProgressBinding: AnyObject {
     /// The target whose property it sets, held weakly.
     var target: (any AnimationTarget)? { get }
+    /// Whether it hands its value to the app's own code (a custom page action's step), which
+    /// runs outside Flight's transaction.
+    var runsAppCode: Bool { get }
+    /// Sets the property to its value at `input` on `host`, the target's.
+    func apply(at input: Double, host: any AnimationHost)
+}
+
+extension ProgressBinding {
+    /// Flight's own code.
+    var runsAppCode: Bool { false }
+
     /// Sets the property to its value at `input`, if its target is still alive.
-    func apply(at input: Double)
+    func apply(at input: Double) {
+        guard let host = target?.animationHost else { return }
+        apply(at: input, host: host)
+    }
 }
 
 /// One property of one target, driven by a keyframe track: what Parade's states, PVView's
@@ -25,6 +39,9 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         /// Turned into the target's values with what the target holds when it is written (a
         /// frame's origin becomes a position through the bounds and anchor point then).
         case derived(@MainActor (Value, any AnimationHost) -> Void)
+        /// Handed to the app's own code (a custom page action's step), which runs outside
+        /// Flight's transaction: UIKit animations in it would be stopped there.
+        case appCode(@MainActor (Value, any AnimationHost) -> Void)
     }
 
     weak var target: (any AnimationTarget)?
@@ -45,9 +62,8 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         self.init(target: target, track: track, output: .keyPath(keyPath))
     }
 
-    func apply(at input: Double) {
-        guard let host = target?.animationHost else { return }
-        apply(at: input, host: host)
+    var runsAppCode: Bool {
+        if case .appCode = output { true } else { false }
     }
 
     /// Writes the value at `input` to `host` (the target's, looked up by the caller).
@@ -61,6 +77,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// on every scroll event. Only for key-path outputs, whose value depends on nothing else.
     @discardableResult
     func applyIfMoved(at input: Double, host: any AnimationHost) -> Bool {
+        assert(isKeyPathOutput, "a derived value depends on more than the track")
         if let unchanged, unchanged.contains(input) { return false }
         guard let lookUp = track.lookUp(input), lookUp.position != written else { return false }
         write(lookUp, to: host)
@@ -72,6 +89,10 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         if let unchanged, unchanged.contains(input) { return false }
         guard let position = track.position(at: input) else { return false }
         return position != written
+    }
+
+    private var isKeyPathOutput: Bool {
+        if case .keyPath = output { true } else { false }
     }
 
     /// Makes the next ``applyIfMoved(at:host:)`` write.
@@ -86,7 +107,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         let value = track.value(at: lookUp.position)
         switch output {
         case .keyPath(let keyPath): _ = host.setTypedModelValue(value, forKeyPath: keyPath)
-        case .derived(let write): write(value, host)
+        case .derived(let write), .appCode(let write): write(value, host)
         }
     }
 }
