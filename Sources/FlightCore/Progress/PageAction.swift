@@ -69,14 +69,11 @@ public struct ActionParameters: Sendable, Hashable {
         return (start, stop.isNaN ? 1 : min(max(stop, start), 1))
     }
 
-    /// The action's progress at page progress `pageProgress`: 0 up to the start offset, the
-    /// eased fraction of the way between the offsets, 1 from the stop offset on (with equal
-    /// offsets, 0 before them and 1 from them). The same rule as the action's values follow.
+    /// The action's progress at page progress `pageProgress`, by the track its values follow:
+    /// 0 up to the start offset, the eased fraction of the way between the offsets, 1 from the
+    /// stop offset on (with equal offsets, 0 before them and 1 from them).
     public func actionProgress(at pageProgress: Double) -> Double {
-        let (start, stop) = Self.offsets(startOffset, stopOffset)
-        if pageProgress.isNaN || pageProgress <= start { return pageProgress == start && stop == start ? 1 : 0 }
-        if pageProgress >= stop { return 1 }
-        return easing.progress(at: (pageProgress - start) / (stop - start))
+        track(from: 0.0, to: 1.0).value(at: pageProgress) ?? 0
     }
 
     /// `from` up to the start offset, `to` from the stop offset, eased between: what an action

@@ -50,7 +50,6 @@ final class TargetStates {
     }
 }
 
-
 /// One property's start and end states, type-erased.
 @MainActor
 protocol StateTrack: AnyObject {
