@@ -67,9 +67,10 @@ public final class AnimationGroup {
     /// Whether later groups took over every key path it drove.
     var ownsNothing: Bool { takenOver.count == resolved.properties.count }
 
-    /// Gives up the key paths for which `isTaken` is true to a later group.
-    func giveUp(_ isTaken: (String) -> Bool) {
-        for (index, property) in resolved.properties.enumerated() where isTaken(property.keyPath) {
+    /// Gives up the key paths for which `isTaken` is true, among its properties before `end`
+    /// (a later declaration of its own takes over only those declared before it).
+    func giveUp(before end: Int = .max, _ isTaken: (String) -> Bool) {
+        for (index, property) in resolved.properties.enumerated() where index < end && isTaken(property.keyPath) {
             takenOver.insert(index)
         }
     }

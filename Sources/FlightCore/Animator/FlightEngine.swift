@@ -12,7 +12,7 @@ enum FlightEngine {
         let now = now(on: host)
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
-        for property in plan.properties {
+        for property in promotingEntangledParts(plan.properties, on: host) {
             if let request = request(for: property, on: host, at: now) { requests.append(request) }
         }
         let dissolve = dissolveDuration(policy, requests)
@@ -48,35 +48,44 @@ enum FlightEngine {
         host.performTogether {
             var changes = takeChangeList()
             changes.reserveCapacity(2 * resolved.properties.count)
-            cut = takeOver(requests, from: state, on: host, at: now, changes: &changes)
-            var refused: [String] = []
-            for request in requests where !host.setModelValue(request.plan.target, forKeyPath: request.plan.keyPath) {
-                FlightDiagnostics.report(.hostCannotHold(keyPath: request.plan.keyPath, type: "\(type(of: request.plan.target))"))
-                refused.append(request.plan.keyPath)
-            }
-            if animated && resolved.duration > 0 {
-                state.add(group)
-                // One animation per property that moves, all beginning with the group; the group's
-                // end is the scheduler's, so that it fires in order with the group's triggers.
-                for (index, property) in resolved.properties.enumerated()
-                where property.duration > 0 && !refused.contains(property.keyPath) {
-                    var keyframes = property.keyframes
-                    if dissolve != nil && property.keyPath == opacityKeyPath {
-                        keyframes = dissolveKeyframes(property, among: resolved.properties)
-                    }
-                    var animation = LayerAnimation(keyPath: property.keyPath, beginTime: now, keyframes: keyframes)
-                    // A begin time a moment ahead (an event due before the frame about to be shown)
-                    // shows the start value until then, never the model's end value.
-                    animation.fillMode = .backwards
-                    // Flight removes its animations when their group ends, so CoreAnimation's own
-                    // removals (the app moving to the background, a view leaving its window) leave
-                    // them alone.
-                    animation.isRemovedOnCompletion = false
-                    let placed = AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group)
-                    state.placed.append(placed)
-                    changes.append(.add(key: placed.key, animation: placed.animation))
+            let plays = animated && resolved.duration > 0
+            if plays { state.add(group) }
+            // Each property in declaration order takes over what is older on its key path (the
+            // group's own earlier properties included), then sets its model value and places its
+            // animation: take-over, model values and new animations reach the screen together.
+            var rewritten: Set<String> = []
+            for request in requests {
+                let keyPath = request.plan.keyPath
+                takeOver(keyPath, heldAt: request.plan.target, by: group, in: state, on: host,
+                         changes: &changes, rewritten: &rewritten)
+                guard host.setModelValue(request.plan.target, forKeyPath: keyPath) else {
+                    FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: request.plan.target))"))
+                    continue
                 }
+                guard plays, let index = resolved.properties.firstIndex(where: { $0.keyPath == keyPath }) else { continue }
+                let property = resolved.properties[index]
+                guard property.duration > 0 else { continue }
+                var keyframes = property.keyframes
+                if dissolve != nil && keyPath == opacityKeyPath {
+                    keyframes = dissolveKeyframes(property, among: resolved.properties)
+                }
+                var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
+                // A begin time a moment ahead (an event due before the frame about to be shown)
+                // shows the start value until then, never the model's end value.
+                animation.fillMode = .backwards
+                // Flight removes its animations when their group ends, so CoreAnimation's own
+                // removals (the app moving to the background, a view leaving its window) leave
+                // them alone.
+                animation.isRemovedOnCompletion = false
+                state.placed.append(AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group))
             }
+            // Older animations rewritten are added again, then this group's, as they now are.
+            readd(rewritten, in: state, changes: &changes, before: group)
+            for placed in state.placed where placed.group === group {
+                changes.append(.add(key: placed.key, animation: placed.animation))
+            }
+            for old in state.activeGroups where old !== group && old.ownsNothing { cut.append(old) }
+            for old in cut { state.remove(old, removals: &changes) }
             if !changes.isEmpty { host.apply(changes) }
             recycle(&changes)
         }
@@ -187,6 +196,9 @@ enum FlightEngine {
         retime(group, on: host) { animation in
             animation.speed = 0
             animation.timeOffset = elapsed
+            // A property that has ended (or not begun) keeps showing where it is, whatever the
+            // model is set to while the group is held (a reverse sets it to the start).
+            animation.fillMode = .both
         }
     }
 
@@ -240,11 +252,13 @@ enum FlightEngine {
         // jumped (no duration) stays where it is until the group is back at its start.
         let mine = host.animationState.placed.filter { $0.group === group }
         host.performTogether {
+            var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths {
                 guard let keyframes = mine.last(where: { $0.animation.keyPath == keyPath })?.animation.keyframes.valueList,
                       let value = group.isReversed ? keyframes.first : keyframes.last else { continue }
-                _ = host.setModelValue(value, forKeyPath: keyPath)
+                values.append((keyPath, value))
             }
+            setModelValues(values, of: group, on: host)
         }
         guard group.pausedElapsed == nil else { return }
         play(group, from: elapsed, at: now, on: host)
@@ -260,9 +274,11 @@ enum FlightEngine {
         let mine = state.placed.filter { $0.group === group }
         host.performTogether {
             // Properties that jumped go back to where they started, with the group.
+            var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths where !mine.contains(where: { $0.animation.keyPath == keyPath }) {
-                if let from = group.property(keyPath)?.from { _ = host.setModelValue(from, forKeyPath: keyPath) }
+                if let from = group.property(keyPath)?.from { values.append((keyPath, from)) }
             }
+            setModelValues(values, of: group, on: host)
             remove(group, from: host)
         }
         group.fireStop(finished: false, cut: false)
@@ -290,6 +306,7 @@ enum FlightEngine {
         let now = now(on: host)
         let mine = state.placed.filter { $0.group === group }
         host.performTogether {
+            var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths {
                 let value: (any AnimatableValue)? = switch position {
                 // The model holds the targets, unless the group was heading back.
@@ -301,8 +318,9 @@ enum FlightEngine {
                     ?? group.property(keyPath)?.from
                 case .current: mine.last { $0.animation.keyPath == keyPath }?.animation.value(at: now)
                 }
-                if let value { _ = host.setModelValue(value, forKeyPath: keyPath) }
+                if let value { values.append((keyPath, value)) }
             }
+            setModelValues(values, of: group, on: host)
             remove(group, from: host)
         }
         guard position == .end else {
@@ -358,6 +376,33 @@ enum FlightEngine {
         return continuation
     }
 
+    /// Sets model values of key paths `group` owns, from a control call, and rewrites the
+    /// animations of older groups that hold one of them (a whole whose part `group` took over) to
+    /// hold it at its new value, so that they show it once `group` ends.
+    private static func setModelValues(
+        _ values: [(keyPath: String, value: any AnimatableValue)], of group: AnimationGroup, on host: any AnimationHost
+    ) {
+        guard !values.isEmpty else { return }
+        let state = host.animationState
+        let older = state.activeGroups.prefix { $0 !== group }
+        var changes = takeChangeList()
+        var rewritten: Set<String> = []
+        for (keyPath, value) in values {
+            guard host.setModelValue(value, forKeyPath: keyPath), LayerProperty.named(keyPath)?.baseKeyPath != nil,
+                  let part = host.modelValue(forKeyPath: keyPath) else { continue }
+            for index in state.placed.indices where older.contains(where: { $0 === state.placed[index].group })
+                && LayerProperty.overlap(of: keyPath, over: state.placed[index].animation.keyPath) == .holds {
+                if let held = holding(keyPath, at: part, in: state.placed[index].animation, on: host) {
+                    state.placed[index].animation = held
+                    rewritten.insert(state.placed[index].key)
+                }
+            }
+        }
+        readd(rewritten, in: state, changes: &changes)
+        if !changes.isEmpty { host.apply(changes) }
+        recycle(&changes)
+    }
+
     /// Changes every animation of `group` on its host and adds it again, with every animation
     /// added after the first of them, so that the order in which the host applies them is kept.
     private static func retime(_ group: AnimationGroup, on host: any AnimationHost, _ change: (inout LayerAnimation) -> Void) {
@@ -408,8 +453,7 @@ enum FlightEngine {
         var plan = plan
         let keyPath = plan.keyPath
         let known = LayerProperty.named(keyPath)
-        let current = currentValue(keyPath, on: host, at: now)
-        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? current.map { type(of: $0) }
+        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? host.modelValue(forKeyPath: keyPath).map { type(of: $0) }
         // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
         // holds Doubles (or the reverse) is the same quantity, converted.
         if let expectedType, type(of: plan.target) != expectedType,
@@ -432,10 +476,12 @@ enum FlightEngine {
                 keyPath: keyPath, reason: "duration \(plan.duration) is not a finite, non-negative number of seconds"))
             return nil
         }
+        let shown = shownValue(keyPath, on: host, at: now)
         var inFlight: Synchronizer.InFlight?
-        // A paused group stands still: the new motion starts from rest.
-        if let group = host.animationState.newestGroup(animating: keyPath), !group.isPaused, !group.isReversed,
-           let property = group.property(keyPath),
+        // A paused group stands still: the new motion starts from rest. So does one whose track of
+        // this key path a later part or whole covers.
+        if shown?.isOwnTrack == true, let group = host.animationState.newestGroup(animating: keyPath),
+           !group.isPaused, !group.isReversed, let property = group.property(keyPath),
            now - group.beginTime < group.duration {
             let elapsed = now - group.beginTime
             inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
@@ -443,30 +489,26 @@ enum FlightEngine {
         // A custom key path that was never set starts from its type's zero (FlightAnimator's
         // `animatableProgress` goes 0 → 1), not from its target.
         return Synchronizer.Request(
-            plan: plan, current: current ?? known?.defaultValue ?? zero(like: plan.target), inFlight: inFlight,
+            plan: plan, current: shown?.value ?? known?.defaultValue ?? zero(like: plan.target), inFlight: inFlight,
             tolerance: plan.tolerance ?? known?.tolerance ?? .default)
     }
 
-    /// What a key path shows at `now`, read where it is exact:
-    /// - the value Flight's own animation of that key path plays, when one is in flight (not a
-    ///   decomposition of the presentation: a spring that overshot `transform.scale` into −0.1
-    ///   is read as −0.1, where the matrix would say a half-turn at 0.1);
-    /// - the presentation, when a Flight animation plays on a part of its property or the whole
-    ///   of it (`position` while `position.x` animates);
-    /// - the model value otherwise, which a presentation that lags a frame behind (and is nil
-    ///   before a layer's first commit) would contradict right after the app sets it.
-    private static func currentValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval) -> (any AnimatableValue)? {
-        let state = host.animationState
-        if let group = state.newestGroup(animating: keyPath),
-           let placed = state.placed.last(where: { $0.group === group && $0.animation.keyPath == keyPath }),
-           let value = placed.animation.value(at: now) {
-            return value
+    /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
+    /// (`PartComposition`) from the model value of its whole and Flight's own animations on it,
+    /// each evaluated exactly as placed: not a decomposition of the host's presentation, which
+    /// lags the model by a frame (and is nil before a layer's first commit), and which reads a
+    /// spring that overshot `transform.scale` into −0.1 as a half-turn at 0.1. Also tells
+    /// whether the value is the one an animation of exactly this key path plays. Nil for a
+    /// custom key path never set.
+    static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
+        -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+        let base = LayerProperty.base(of: keyPath)
+        guard let model = host.modelValue(forKeyPath: base) else { return nil }
+        var composition = PartComposition(keyPath: keyPath, model: model)
+        for placed in host.animationState.placed where composition.concerns(placed.animation.keyPath) {
+            if let value = placed.animation.value(at: now) { composition.apply(value, of: placed.animation.keyPath) }
         }
-        let base = baseKeyPath(of: keyPath)
-        if state.placed.contains(where: { baseKeyPath(of: $0.animation.keyPath) == base && $0.animation.endTime > now }) {
-            return host.presentationValue(forKeyPath: keyPath, at: now) ?? host.modelValue(forKeyPath: keyPath)
-        }
-        return host.modelValue(forKeyPath: keyPath)
+        return (composition.value, composition.isOwnTrack)
     }
 
     /// The value of `value`'s type whose components are all zero.
@@ -488,103 +530,119 @@ enum FlightEngine {
         return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: motion, keyframes: motion.keyframes())
     }
 
-    /// Later groups take over the key paths they animate, from every earlier group at once:
-    ///
-    /// - an earlier animation of the same key path, or of a part of it (`position.x` when
-    ///   `position` is animated now), is removed;
-    /// - an earlier animation of a key path this one is a part of (`position` when `position.x`
-    ///   is animated now) keeps playing its other parts: its keyframes are rewritten with this
-    ///   part held at the new target (the model value), and it is added again with its own begin
-    ///   time, so that it never shows the old track of this part once the new animation ends. To
-    ///   keep the order in which the host applies animations of one property, the younger
-    ///   animations of that property are added again after it, in order.
-    ///
-    /// Groups left with no key path are removed and returned: their stop callbacks fire
-    /// (`finished == false`) once the host has applied the changes.
+    /// Takes `keyPath` over from every older animation on its whole, by Flight's rule for parts
+    /// and wholes (``LayerProperty/overlap(of:over:)``): an animation it replaces is removed and
+    /// its group gives that key path up; one that holds it is rewritten with `keyPath` held at
+    /// `value` (the new model value) in every keyframe, so that it never shows its old track of
+    /// that part again, and its key is added to `rewritten` (to be added again, see
+    /// ``readd(_:in:changes:)``). The animations of `group` itself count, for the properties it
+    /// declared before (a later declaration takes over an earlier one).
     private static func takeOver(
-        _ requests: [Synchronizer.Request], from state: AnimationState, on host: any AnimationHost,
-        at now: TimeInterval, changes: inout [LayerAnimationChange]
-    ) -> [AnimationGroup] {
-        guard !state.activeGroups.isEmpty else { return [] }
-        // Animations that have ended stay until their group ends (it may be reversed into them).
-        var firstRewritten: Int?
-        for request in requests {
-            let keyPath = request.plan.keyPath
-            for group in state.activeGroups {
-                group.giveUp { covers(keyPath, $0) }
-            }
-            var index = 0
-            while index < state.placed.count {
-                let placedPath = state.placed[index].animation.keyPath
-                if covers(keyPath, placedPath) {
-                    changes.append(.remove(key: state.placed[index].key))
-                    state.placed.remove(at: index)
-                    continue
-                }
-                if covers(placedPath, keyPath),
-                   let rewritten = holding(keyPath, at: request.plan.target, in: state.placed[index].animation, on: host) {
-                    state.placed[index].animation = rewritten
-                    firstRewritten = min(firstRewritten ?? index, index)
-                }
+        _ keyPath: String, heldAt value: any AnimatableValue, by group: AnimationGroup, in state: AnimationState,
+        on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
+    ) {
+        let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
+        for old in state.activeGroups {
+            old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
+        }
+        let base = LayerProperty.base(of: keyPath)
+        var index = 0
+        while index < state.placed.count {
+            let placedPath = state.placed[index].animation.keyPath
+            guard LayerProperty.base(of: placedPath) == base else {
                 index += 1
+                continue
             }
-        }
-        if let first = firstRewritten {
-            // Add the rewritten animations again, and after them every younger animation of the
-            // same base property, in order.
-            let bases = Set(state.placed[first...].map { baseKeyPath(of: $0.animation.keyPath) })
-            var kept: [AnimationState.PlacedAnimation] = Array(state.placed[..<first])
-            var moved: [AnimationState.PlacedAnimation] = []
-            for placed in state.placed[first...] {
-                if bases.contains(baseKeyPath(of: placed.animation.keyPath)) {
-                    moved.append(placed)
-                    changes.append(.add(key: placed.key, animation: placed.animation))
-                } else {
-                    kept.append(placed)
+            switch LayerProperty.overlap(of: keyPath, over: placedPath) {
+            case .replaces:
+                changes.append(.remove(key: state.placed[index].key))
+                rewritten.remove(state.placed[index].key)
+                state.placed.remove(at: index)
+                continue
+            case .holds:
+                if let held = holding(keyPath, at: value, in: state.placed[index].animation, on: host) {
+                    state.placed[index].animation = held
+                    rewritten.insert(state.placed[index].key)
                 }
+            case .none, .entangled:
+                // Entangled parts were promoted to their whole before resolving.
+                break
             }
-            state.placed = kept + moved
+            index += 1
         }
-        var cut: [AnimationGroup] = []
-        for group in state.activeGroups where group.ownsNothing { cut.append(group) }
-        for group in cut { state.remove(group, removals: &changes) }
-        return cut
     }
 
-    /// Whether animating `keyPath` takes `other` over entirely: the same key path, or a part of
-    /// it (`position` covers `position.x`; `transform.rotation` covers `transform.rotation.z`).
-    static func covers(_ keyPath: String, _ other: String) -> Bool {
-        other == keyPath || (other.count > keyPath.count && other.hasPrefix(keyPath) && other.dropFirst(keyPath.count).first == ".")
+    /// Adds the `rewritten` animations again and, after each, every younger animation of the
+    /// same whole, in order: an animation added again goes after every other on the host (as
+    /// `CALayer.add(_:forKey:)` does), so this keeps the order in which the host applies the
+    /// animations of one whole the order of `state.placed`. The animations of `newGroup`, not
+    /// yet on the host, move last and are left for the caller to add.
+    private static func readd(
+        _ rewritten: Set<String>, in state: AnimationState, changes: inout [LayerAnimationChange],
+        before newGroup: AnimationGroup? = nil
+    ) {
+        guard !rewritten.isEmpty else { return }
+        var bases: Set<String> = []
+        var kept: [AnimationState.PlacedAnimation] = []
+        var moved: [AnimationState.PlacedAnimation] = []
+        var new: [AnimationState.PlacedAnimation] = []
+        for placed in state.placed {
+            if placed.group === newGroup {
+                new.append(placed)
+                continue
+            }
+            let base = LayerProperty.base(of: placed.animation.keyPath)
+            if rewritten.contains(placed.key) { bases.insert(base) }
+            if bases.contains(base) {
+                moved.append(placed)
+                changes.append(.add(key: placed.key, animation: placed.animation))
+            } else {
+                kept.append(placed)
+            }
+        }
+        state.placed = kept + moved + new
     }
 
-    /// The base property of a key path (`position` for `position.x`).
-    static func baseKeyPath(of keyPath: String) -> String {
-        LayerProperty.named(keyPath)?.baseKeyPath ?? keyPath
+    /// `properties` with every part that is entangled with an older animation, or with a part
+    /// declared before it, on the same whole (``LayerProperty/Overlap/entangled``) promoted to an
+    /// animation of that whole, towards the whole's model value with the part written in.
+    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+        let placed = host.animationState.placed
+        guard properties.contains(where: { LayerProperty.named($0.keyPath)?.baseKeyPath != nil }) else { return properties }
+        var result = properties
+        for index in result.indices {
+            let keyPath = result[index].keyPath
+            guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else { continue }
+            let olderPaths = placed.map(\.animation.keyPath) + result[..<index].map(\.keyPath)
+            guard olderPaths.contains(where: { LayerProperty.overlap(of: keyPath, over: $0) == .entangled }),
+                  var whole = host.modelValue(forKeyPath: base) else { continue }
+            for earlier in result[..<index] where LayerProperty.base(of: earlier.keyPath) == base {
+                whole = LayerProperty.compose(earlier.target, of: earlier.keyPath, into: whole)
+            }
+            guard part.accepts(result[index].target) || ScalarBridge.convert(result[index].target, to: part.valueType) != nil
+            else { continue }
+            let target = part.accepts(result[index].target)
+                ? result[index].target : ScalarBridge.convert(result[index].target, to: part.valueType) ?? result[index].target
+            result[index].keyPath = base
+            result[index].target = part.write(target, into: whole)
+        }
+        return result
     }
 
-    /// `animation` (of a key path that contains `part`) with `part` held at `value` in every
-    /// keyframe, or nil when the part cannot be written into its values faithfully (reading it
-    /// back gives something else, as for `transform.scale.x` inside `transform.scale`).
+    /// `animation` (of a key path that holds `part`: its whole, or a larger part) with `part`
+    /// held at `value` in every keyframe.
     private static func holding(
         _ part: String, at value: any AnimatableValue, in animation: LayerAnimation, on host: any AnimationHost
     ) -> LayerAnimation? {
         guard let partProperty = LayerProperty.named(part), let base = partProperty.baseKeyPath,
               let model = host.modelValue(forKeyPath: base) else { return nil }
-        let whole = animation.keyPath
-        let wholeProperty = whole == base ? nil : LayerProperty.named(whole)
-        guard whole == base || wholeProperty?.baseKeyPath == base else { return nil }
-        func rewrite(_ keyframe: any AnimatableValue) -> any AnimatableValue {
+        let wholeProperty = animation.keyPath == base ? nil : LayerProperty.named(animation.keyPath)
+        var rewritten = animation
+        rewritten.keyframes = animation.keyframes.mappingValues { keyframe in
             let full = wholeProperty?.write(keyframe, into: model) ?? keyframe
             let held = partProperty.write(value, into: full)
             return wholeProperty?.read(from: held) ?? held
         }
-        // Faithful only if the part reads back as written.
-        guard let first = animation.keyframes.valueList.first else { return nil }
-        let check = rewrite(first)
-        let readBack = partProperty.read(from: wholeProperty?.write(check, into: model) ?? check)
-        guard Self.isClose(readBack, value) else { return nil }
-        var rewritten = animation
-        rewritten.keyframes = animation.keyframes.mappingValues(rewrite)
         return rewritten
     }
 

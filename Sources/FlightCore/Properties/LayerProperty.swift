@@ -20,6 +20,13 @@ public final class LayerProperty: Sendable {
     /// Whether changing it moves the layer (its geometry), as opposed to fading or recolouring
     /// it: what Reduce Motion calms.
     public let isMotion: Bool
+    /// The components of the base property it names, one bit each (every bit for a base
+    /// property): what decides how animations of a part and its whole compose (see
+    /// ``LayerProperty/overlap(of:over:)``).
+    package let components: UInt32
+    /// Whether writing it scales the components it names rather than setting them
+    /// (`transform.scale`, which multiplies the three scale factors by one ratio).
+    package let isRelative: Bool
     private let readPart: (@Sendable (any AnimatableValue) -> any AnimatableValue)?
     private let writePart: (@Sendable (any AnimatableValue, any AnimatableValue) -> any AnimatableValue)?
 
@@ -32,15 +39,19 @@ public final class LayerProperty: Sendable {
         self.defaultValue = defaultValue
         baseKeyPath = nil
         self.isMotion = isMotion
+        components = .max
+        isRelative = false
         readPart = nil
         writePart = nil
     }
 
     fileprivate init<Base: AnimatableValue, Part: AnimatableValue>(
-        _ keyPath: String, part base: Key<Base>, _ tolerance: KeyframeTolerance,
+        _ keyPath: String, part base: Key<Base>, components: UInt32, isRelative: Bool, _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (Base) -> Part, write: @escaping @Sendable (Base, Part) -> Base
     ) {
         self.keyPath = keyPath
+        self.components = components
+        self.isRelative = isRelative
         valueType = Part.self
         self.tolerance = tolerance
         defaultValue = read(base.defaultValue)
@@ -113,10 +124,12 @@ extension LayerProperty {
         }
 
         fileprivate init<Base: AnimatableValue>(
-            _ keyPath: String, part base: Key<Base>, _ tolerance: KeyframeTolerance,
+            _ keyPath: String, part base: Key<Base>, _ components: UInt32, isRelative: Bool = false,
+            _ tolerance: KeyframeTolerance,
             read: @escaping @Sendable (Base) -> Value, write: @escaping @Sendable (Base, Value) -> Base
         ) {
-            property = LayerProperty(keyPath, part: base, tolerance, read: read, write: write)
+            property = LayerProperty(keyPath, part: base, components: components, isRelative: isRelative, tolerance,
+                                     read: read, write: write)
             defaultValue = read(base.defaultValue)
         }
     }
@@ -158,77 +171,73 @@ extension LayerProperty {
     // MARK: Sub-paths
 
     /// `position.x`.
-    package static let positionX = Key("position.x", part: position, .geometry,
+    package static let positionX = Key("position.x", part: position, 0b01, .geometry,
                                       read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
     /// `position.y`.
-    package static let positionY = Key("position.y", part: position, .geometry,
+    package static let positionY = Key("position.y", part: position, 0b10, .geometry,
                                       read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
     /// `anchorPoint.x`.
-    package static let anchorPointX = Key("anchorPoint.x", part: anchorPoint, .absolute(0.001),
+    package static let anchorPointX = Key("anchorPoint.x", part: anchorPoint, 0b01, .absolute(0.001),
                                          read: { Double($0.x) }, write: { CGPoint(x: $1, y: $0.y) })
     /// `anchorPoint.y`.
-    package static let anchorPointY = Key("anchorPoint.y", part: anchorPoint, .absolute(0.001),
+    package static let anchorPointY = Key("anchorPoint.y", part: anchorPoint, 0b10, .absolute(0.001),
                                          read: { Double($0.y) }, write: { CGPoint(x: $0.x, y: $1) })
     /// `bounds.size`.
-    package static let boundsSize = Key("bounds.size", part: bounds, .geometry,
+    package static let boundsSize = Key("bounds.size", part: bounds, 0b1100, .geometry,
                                        read: { $0.size }, write: { CGRect(origin: $0.origin, size: $1) })
     /// `bounds.origin`.
-    package static let boundsOrigin = Key("bounds.origin", part: bounds, .geometry,
+    package static let boundsOrigin = Key("bounds.origin", part: bounds, 0b0011, .geometry,
                                          read: { $0.origin }, write: { CGRect(origin: $1, size: $0.size) })
     /// `bounds.size.width`.
     package static let boundsWidth = Key(
-        "bounds.size.width", part: bounds, .geometry, read: { Double($0.size.width) },
+        "bounds.size.width", part: bounds, 0b0100, .geometry, read: { Double($0.size.width) },
         write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $1, height: $0.size.height) })
     /// `bounds.size.height`.
     package static let boundsHeight = Key(
-        "bounds.size.height", part: bounds, .geometry, read: { Double($0.size.height) },
+        "bounds.size.height", part: bounds, 0b1000, .geometry, read: { Double($0.size.height) },
         write: { CGRect(x: $0.origin.x, y: $0.origin.y, width: $0.size.width, height: $1) })
     /// `shadowOffset.width`.
-    package static let shadowOffsetWidth = Key("shadowOffset.width", part: shadowOffset, .geometry,
+    package static let shadowOffsetWidth = Key("shadowOffset.width", part: shadowOffset, 0b01, .geometry,
                                               read: { Double($0.width) }, write: { CGSize(width: $1, height: $0.height) })
     /// `shadowOffset.height`.
-    package static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, .geometry,
+    package static let shadowOffsetHeight = Key("shadowOffset.height", part: shadowOffset, 0b10, .geometry,
                                                read: { Double($0.height) }, write: { CGSize(width: $0.width, height: $1) })
-    /// `transform.rotation.z`, in radians.
-    package static let rotationZ = transformPart("transform.rotation.z", .rotation,
-                                                 read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi })
-    /// `transform.rotation` (about z), in radians.
-    package static let rotation = transformPart("transform.rotation", .rotation,
-                                                read: { $0.angle * .pi / 180 }, write: { $0.angle = $1 * 180 / .pi })
-    /// `transform.scale`: the mean of the x and y scales; writing it sets both.
-    package static let scale = transformPart("transform.scale", .scale,
-                                             read: { ($0.scale.x + $0.scale.y) / 2 }, write: { $0.scale = SIMD2($1, $1) })
+    /// `transform.rotation.z`, in radians (read in `−π…π`).
+    package static let rotationZ = transformPart("transform.rotation.z", TransformParts.rotationComponent, .rotation,
+                                                 read: { $0.rotation }, write: { $0.rotation = $1 })
+    /// `transform.rotation`: the same as `transform.rotation.z`.
+    package static let rotation = transformPart("transform.rotation", TransformParts.rotationComponent, .rotation,
+                                                read: { $0.rotation }, write: { $0.rotation = $1 })
+    /// `transform.scale`: the average of the three scale factors; writing it multiplies all
+    /// three by the same ratio (see ``TransformParts``).
+    package static let scale = transformPart("transform.scale", TransformParts.scaleComponents, isRelative: true, .scale,
+                                             read: { $0.scale }, write: { $0.scale = $1 })
     /// `transform.scale.x`.
-    package static let scaleX = transformPart("transform.scale.x", .scale,
-                                              read: { $0.scale.x }, write: { $0.scale.x = $1 })
+    package static let scaleX = transformPart("transform.scale.x", TransformParts.scaleXComponent, .scale,
+                                              read: { $0.planar.scale.x }, write: { $0.planar.scale.x = $1 })
     /// `transform.scale.y`.
-    package static let scaleY = transformPart("transform.scale.y", .scale,
-                                              read: { $0.scale.y }, write: { $0.scale.y = $1 })
+    package static let scaleY = transformPart("transform.scale.y", TransformParts.scaleYComponent, .scale,
+                                              read: { $0.planar.scale.y }, write: { $0.planar.scale.y = $1 })
     /// `transform.translation.x`.
-    package static let translationX = transformPart("transform.translation.x", .geometry,
-                                                    read: { $0.translation.x }, write: { $0.translation.x = $1 })
+    package static let translationX = transformPart("transform.translation.x", TransformParts.translationXComponent, .geometry,
+                                                    read: { $0.planar.translation.x }, write: { $0.planar.translation.x = $1 })
     /// `transform.translation.y`.
-    package static let translationY = transformPart("transform.translation.y", .geometry,
-                                                    read: { $0.translation.y }, write: { $0.translation.y = $1 })
+    package static let translationY = transformPart("transform.translation.y", TransformParts.translationYComponent, .geometry,
+                                                    read: { $0.planar.translation.y }, write: { $0.planar.translation.y = $1 })
 
-    /// A `transform.…` sub-path, which CoreAnimation reads and writes as a part of the decomposed
-    /// 2D transform (`m11 m12 m21 m22 m41 m42`): replacing one part keeps the others, and the 3D
-    /// entries are kept.
+    /// A `transform.…` sub-path: read from and written into the transform's ``TransformParts``,
+    /// so that replacing one part keeps the others and the 3D entries.
     private static func transformPart(
-        _ keyPath: String, _ tolerance: KeyframeTolerance,
-        read: @escaping @Sendable (DecomposedTransform2D) -> Double,
-        write: @escaping @Sendable (inout DecomposedTransform2D, Double) -> Void
+        _ keyPath: String, _ components: UInt32, isRelative: Bool = false, _ tolerance: KeyframeTolerance,
+        read: @escaping @Sendable (TransformParts) -> Double,
+        write: @escaping @Sendable (inout TransformParts, Double) -> Void
     ) -> Key<Double> {
-        Key(keyPath, part: transform, tolerance,
-            read: { (t: Transform3D) in read(DecomposedTransform2D(Transform2D(t))) },
+        Key(keyPath, part: transform, components, isRelative: isRelative, tolerance,
+            read: { (t: Transform3D) in read(TransformParts(t)) },
             write: { t, value in
-                var parts = DecomposedTransform2D(Transform2D(t))
+                var parts = TransformParts(t)
                 write(&parts, value)
-                let planar = parts.recomposed
-                var result = t
-                (result.m11, result.m12, result.m21, result.m22) = (planar.a, planar.b, planar.c, planar.d)
-                (result.m41, result.m42) = (planar.tx, planar.ty)
-                return result
+                return parts.written(into: t)
             })
     }
 }

@@ -60,20 +60,39 @@ public final class CALayerHost: AnimationHost {
     /// The layer's model value, read by key-value coding.
     public func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
         guard let layer else { return nil }
-        return CoreAnimationBoxing.unbox(layer.value(forKeyPath: keyPath), expected: LayerProperty.named(keyPath)?.valueType)
+        return Self.value(forKeyPath: keyPath, of: layer)
+    }
+
+    /// A key path's value on `layer` (a model layer or a presentation): a part is read from its
+    /// whole by Flight's rule for parts and wholes, as ``HeadlessLayer`` reads it.
+    private static func value(forKeyPath keyPath: String, of layer: CALayer) -> (any AnimatableValue)? {
+        guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else {
+            return CoreAnimationBoxing.unbox(layer.value(forKeyPath: keyPath), expected: LayerProperty.named(keyPath)?.valueType)
+        }
+        let whole = CoreAnimationBoxing.unbox(layer.value(forKeyPath: base), expected: LayerProperty.named(base)?.valueType)
+        return whole.map(part.read)
     }
 
     /// The presentation layer's value (the model value when nothing is on screen yet).
     public func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
         guard let layer else { return nil }
-        let source = layer.presentation() ?? layer
-        return CoreAnimationBoxing.unbox(source.value(forKeyPath: keyPath), expected: LayerProperty.named(keyPath)?.valueType)
+        return Self.value(forKeyPath: keyPath, of: layer.presentation() ?? layer)
     }
 
     /// Sets the model value with implicit actions disabled.
     @discardableResult
     public func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        guard let layer, let boxed = CoreAnimationBoxing.box(value) else { return false }
+        guard let layer else { return false }
+        // A part is written into its whole by Flight's rule for parts and wholes, and the whole
+        // set, so that the model is what ``HeadlessLayer`` computes.
+        var keyPath = keyPath
+        var value = value
+        if let part = LayerProperty.named(keyPath), let base = part.baseKeyPath {
+            guard part.accepts(value), let whole = modelValue(forKeyPath: base) else { return false }
+            value = part.write(value, into: whole)
+            keyPath = base
+        }
+        guard let boxed = CoreAnimationBoxing.box(value) else { return false }
         CoreAnimationTransaction.perform { layer.setValue(boxed, forKeyPath: keyPath) }
         return true
     }

@@ -224,20 +224,16 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// The value shown at layer time `time`, given the animations on the layer now (with
     /// ``ManualClock/DeviceBehaviors/commitLag``, the model and animations of the last commit).
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
-        let property = LayerProperty.named(keyPath)
-        let baseKeyPath = property?.baseKeyPath ?? keyPath
         let shown = committed ?? (model, animations)
-        guard var base = Self.modelValue(forKeyPath: baseKeyPath, in: shown.model) else { return nil }
-        for playing in shown.animations {
-            let animated = playing.animation.keyPath
-            if animated == baseKeyPath {
-                if let value = playing.animation.value(at: time) { base = value }
-            } else if let part = LayerProperty.named(animated), part.baseKeyPath == baseKeyPath,
-                      let value = playing.animation.value(at: time) {
-                base = part.write(value, into: base)
-            }
+        let base = LayerProperty.base(of: keyPath)
+        guard let model = Self.modelValue(forKeyPath: base, in: shown.model) else { return nil }
+        // Flight's rule for parts and wholes (`PartComposition`), as CoreAnimation reads a key
+        // path: from the whole shown.
+        var composition = PartComposition(keyPath: keyPath, model: model)
+        for playing in shown.animations where composition.concerns(playing.animation.keyPath) {
+            if let value = playing.animation.value(at: time) { composition.apply(value, of: playing.animation.keyPath) }
         }
-        return property.map { $0.read(from: base) } ?? base
+        return composition.readFromWhole
     }
 
     /// A snapshot of what is on screen now.

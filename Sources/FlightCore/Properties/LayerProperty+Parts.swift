@@ -1,0 +1,109 @@
+import Foundation
+
+// Parts and wholes: the one rule every host and the engine follow (the DocC article
+// "Parts and wholes" tells it to users).
+//
+// 1. A part (`position.x`, `bounds.size`, `transform.scale`) names some components of one base
+//    property, its whole (`position`, `bounds`, `transform`); a base property names them all.
+// 2. What is shown of a whole is its model value with every animation on it or on a part of it
+//    applied in the order the host applies them: an animation of the whole replaces it, one of a
+//    part writes its value into the whole so far. A part's value is read from that whole (for
+//    `transform.…` by ``TransformParts``), except that an animation of that very key path, with
+//    nothing after it touching its components, is read as it plays (a rotation of 4 rad reads
+//    4, not 4 − 2π).
+// 3. A newer animation of a key path composes with each older one on the same whole by
+//    ``LayerProperty/overlap(of:over:)``: the older one is removed, rewritten to hold the newer
+//    part at its target, left alone, or (entangled) the newer one is played as its whole.
+
+extension LayerProperty {
+    /// How a newer animation of one key path composes with an older animation of another.
+    package enum Overlap: Sendable, Equatable {
+        /// Different wholes, or parts with no component in common: both play.
+        case none
+        /// The newer one sets every component the older one names: the older one is taken over.
+        case replaces
+        /// The older one names more: it plays on with the newer part held at its target in each
+        /// keyframe, so that it never shows its old track of that part again.
+        case holds
+        /// They share components, and neither can be held inside the other (`transform.scale`,
+        /// which scales all three factors, and `transform.scale.x`): the newer one is played as
+        /// an animation of the whole.
+        case entangled
+    }
+
+    /// The base property a key path is part of: itself for a base property or a custom key path.
+    package static func base(of keyPath: String) -> String {
+        named(keyPath)?.baseKeyPath ?? keyPath
+    }
+
+    /// How a newer animation of `newer` composes with an older one of `older` (see ``Overlap``).
+    package static func overlap(of newer: String, over older: String) -> Overlap {
+        if newer == older { return .replaces }
+        guard let new = named(newer), let old = named(older),
+              (new.baseKeyPath ?? newer) == (old.baseKeyPath ?? older) else { return .none }
+        let shared = new.components & old.components
+        if shared == 0 { return .none }
+        if shared == old.components && !new.isRelative { return .replaces }
+        if shared == new.components && !old.isRelative { return .holds }
+        return .entangled
+    }
+
+    /// `value` (of the key path `animated`) written into `whole`, the value of its base property
+    /// so far.
+    package static func compose(_ value: any AnimatableValue, of animated: String, into whole: any AnimatableValue)
+        -> any AnimatableValue {
+        guard let part = named(animated), part.baseKeyPath != nil else { return value }
+        return part.write(value, into: whole)
+    }
+}
+
+/// Composes what a whole shows from its model value and the animations on it and its parts, in
+/// the order the host applies them (rule 2 above), and reads one key path from it.
+package struct PartComposition {
+    /// The key path being read.
+    package let keyPath: String
+    /// Its base property.
+    package let base: String
+    private let property: LayerProperty?
+    private var whole: any AnimatableValue
+    /// The value of the last animation of exactly `keyPath`, while nothing after it touched its
+    /// components.
+    private var own: (any AnimatableValue)?
+
+    /// Starts from `model`, the model value of `keyPath`'s base property.
+    package init(keyPath: String, model: any AnimatableValue) {
+        self.keyPath = keyPath
+        property = LayerProperty.named(keyPath)
+        base = property?.baseKeyPath ?? keyPath
+        whole = model
+    }
+
+    /// Whether an animation of `animated` plays on the same whole.
+    package func concerns(_ animated: String) -> Bool {
+        animated == base || LayerProperty.base(of: animated) == base
+    }
+
+    /// Applies the value an animation of `animated` (on the same whole) shows.
+    package mutating func apply(_ value: any AnimatableValue, of animated: String) {
+        whole = LayerProperty.compose(value, of: animated, into: whole)
+        if animated == keyPath {
+            own = value
+        } else if own != nil, LayerProperty.overlap(of: animated, over: keyPath) != .none {
+            own = nil
+        }
+    }
+
+    /// The value of `keyPath` shown, as Flight reads it: as its own animation plays it, where
+    /// that is what shows (rule 2).
+    package var value: any AnimatableValue {
+        own ?? readFromWhole
+    }
+
+    /// The value of `keyPath` read from the whole shown, as a host's key-value read gives it.
+    package var readFromWhole: any AnimatableValue {
+        property.map { $0.read(from: whole) } ?? whole
+    }
+
+    /// Whether the value shown is the one an animation of exactly `keyPath` plays.
+    package var isOwnTrack: Bool { own != nil }
+}
