@@ -188,7 +188,7 @@ struct GroupAnimatorTests {
         #expect(a.presentation().bounds.width > 0 && a.presentation().bounds.width < 300)
     }
 
-    @Test("Bad input is reported and skipped; the rest of the group plays")
+    @Test("Bad input is reported; targets that cannot be held are skipped, unplayable durations jump; the rest plays")
     func badInput() {
         let clock = ManualClock()
         let layer = HeadlessLayer(clock: clock)
@@ -207,8 +207,13 @@ struct GroupAnimatorTests {
         #expect(reports.count == 5)
         #expect(reports.contains(.typeMismatch(keyPath: "position", expected: "CGPoint", actual: "Double")))
         #expect(reports.contains(.typeMismatch(keyPath: "progress", expected: "Double", actual: "CGPoint")))
-        #expect(group?.keyPaths == ["zPosition"])
-        #expect(layer.opacity == 1 && layer.position == .zero && layer.cornerRadius == 0)
+        #expect(reports.contains { if case .invalidDuration(keyPath: "cornerRadius", duration: -1) = $0 { true } else { false } })
+        #expect(reports.contains { if case .invalidDuration(keyPath: "bounds", _) = $0 { true } else { false } })
+        // Targets that cannot be held are skipped; properties with unplayable durations jump there.
+        #expect(group?.keyPaths == ["cornerRadius", "bounds", "zPosition"])
+        #expect(group?.property("cornerRadius")?.duration == 0 && group?.property("bounds")?.duration == 0)
+        #expect(layer.opacity == 1 && layer.position == .zero)
+        #expect(layer.cornerRadius == 8 && layer.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(reports.allSatisfy { !$0.description.isEmpty })
     }
 

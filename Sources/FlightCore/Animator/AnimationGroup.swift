@@ -101,8 +101,8 @@ public final class AnimationGroup {
         case .completion:
             return duration
         case .timeProgress(let fraction):
-            guard fraction.isFinite else { return nil }
-            return min(max(fraction, 0), 1) * duration
+            // Clamped into 0...1; NaN counts as 0, as NaN time does everywhere in Flight.
+            return (fraction.isNaN ? 0 : min(max(fraction, 0), 1)) * duration
         case .valueProgress(let fraction):
             guard let keyPath = resolved.drivingKeyPath, let property = property(keyPath) else {
                 // Nothing moves: value progress is time progress.

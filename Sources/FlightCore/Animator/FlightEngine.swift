@@ -96,6 +96,12 @@ enum FlightEngine {
             group.fireStop(finished: true)
             return group
         }
+        // A value-progress moment is solved now: one the motion never reaches is said now.
+        for trigger in plan.triggers {
+            if case .valueProgress(let progress) = trigger.moment, group.offset(of: trigger.moment) == nil {
+                FlightDiagnostics.report(.triggerNeverReached(progress: progress))
+            }
+        }
         group.fireStart()
         schedule(group, on: host)
         return group
@@ -452,8 +458,17 @@ enum FlightEngine {
     ) -> Synchronizer.Request? {
         var plan = plan
         let keyPath = plan.keyPath
+        guard !keyPath.isEmpty else {
+            FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "the key path is empty"))
+            return nil
+        }
         let known = LayerProperty.named(keyPath)
-        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? host.modelValue(forKeyPath: keyPath).map { type(of: $0) }
+        let model = known == nil ? host.modelValue(forKeyPath: keyPath) : nil
+        if known == nil, model == nil, let resembled = LayerProperty.resembling(keyPath) {
+            // Probably a misspelling; custom properties are a feature, so it still animates.
+            FlightDiagnostics.report(.unknownKeyPath(keyPath, resembling: resembled))
+        }
+        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? model.map { type(of: $0) }
         // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
         // holds Doubles (or the reverse) is the same quantity, converted.
         if let expectedType, type(of: plan.target) != expectedType,
@@ -471,10 +486,12 @@ enum FlightEngine {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
             return nil
         }
-        guard plan.duration.isFinite, plan.duration >= 0 else {
-            FlightDiagnostics.report(.invalidValue(
-                keyPath: keyPath, reason: "duration \(plan.duration) is not a finite, non-negative number of seconds"))
-            return nil
+        if !(plan.duration.isFinite && plan.duration >= 0) {
+            // A duration that cannot be played: the property goes to its target at once, as
+            // UIKit's `animate(withDuration:)` does, and the rest of the group plays.
+            FlightDiagnostics.report(.invalidDuration(keyPath: keyPath, duration: plan.duration))
+            plan.duration = 0
+            plan.easing = .linear
         }
         let shown = shownValue(keyPath, on: host, at: now)
         var inFlight: Synchronizer.InFlight?

@@ -37,7 +37,12 @@ public final class GroupAnimator: LayerPropertySetting {
     /// Animates any key path, including CoreAnimation sub-paths such as `position.x`,
     /// `transform.rotation.z` and `transform.scale`, and custom properties. The value's type must
     /// match the key path's (a `CGPoint` for `position`, a `Double` for `position.x`); a mismatch
-    /// is reported through ``FlightDiagnostics`` and the property is skipped.
+    /// is reported through ``FlightDiagnostics`` and the property is skipped, as is an empty key
+    /// path. A key path that is no property of the target is animated as a custom property (as
+    /// FlightAnimator's `animatableProgress`); one within two edits of a layer property, or
+    /// differing from one only in case (`"postion"`, `"Opacity"`), is also reported as a likely
+    /// misspelling (``FlightError/unknownKeyPath(_:resembling:)``). Parts and their wholes
+    /// compose as the article "Parts and wholes" says.
     @discardableResult
     public func value<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> PropertyAnimator {
         let index = plan.upsert(PropertyPlan(keyPath: keyPath, target: value))
@@ -85,8 +90,10 @@ public struct PropertyAnimator {
         self.index = index
     }
 
-    /// The duration in seconds (before synchronization). A negative, NaN or infinite duration is
-    /// reported and the property is skipped.
+    /// The duration in seconds (before synchronization). A negative, NaN or infinite duration
+    /// cannot be played: it is reported (``FlightError/invalidDuration(keyPath:duration:)``) and
+    /// the property goes to its target at once, on the model and on screen, as UIKit's
+    /// `animate(withDuration:)` does; the rest of the group plays.
     @discardableResult
     public func duration(_ duration: TimeInterval) -> PropertyAnimator {
         animator.update(index) { $0.duration = duration }

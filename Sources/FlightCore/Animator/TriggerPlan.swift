@@ -10,11 +10,12 @@ public struct TriggerPlan: Sendable {
         /// When the group runs to its end, just after its stop callback (not if it is replaced or
         /// removed: then the trigger is cancelled).
         case completion
-        /// When `elapsed / duration` reaches this fraction (clamped into `0...1`).
+        /// When `elapsed / duration` reaches this fraction (clamped into `0...1`; NaN counts as 0).
         case timeProgress(Double)
         /// When the driving property's value progress first reaches this fraction: from below
         /// for a positive fraction, from above for a negative one (the dip of a back or spring
-        /// easing). A fraction the motion never reaches never fires.
+        /// easing). A fraction the motion never reaches never fires, and is reported
+        /// (``FlightError/triggerNeverReached(progress:)``) when the group starts.
         case valueProgress(Double)
     }
 
@@ -70,6 +71,10 @@ extension GroupAnimator {
 
     /// Starts a group on `target` when this group's elapsed time reaches `progress` of its
     /// duration.
+    ///
+    /// `progress` is clamped into `0...1`: 0 or less fires with the start, 1 or more with the
+    /// end (just before the stop callback). NaN counts as 0, as NaN time does everywhere in
+    /// Flight: the trigger fires with the start.
     public func triggerOnProgress(
         _ progress: Double, onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
         animator build: (GroupAnimator) -> Void
@@ -80,6 +85,13 @@ extension GroupAnimator {
     /// Starts a group on `target` when this group's driving property has covered `progress` of
     /// its way (see ``TriggerPlan/Moment/valueProgress(_:)``). The moment is solved from the
     /// keyframes when the group starts, not found by polling.
+    ///
+    /// `progress` is not clamped: 1.1 fires when a spring overshoots its target by a tenth of
+    /// its way, −0.1 when a back easing dips below its start by a tenth. A fraction the motion
+    /// never reaches (NaN included) never fires, and Flight reports it when the group starts
+    /// (``FlightError/triggerNeverReached(progress:)``). With nothing moving (every property
+    /// already at its target), value progress is time progress, so a fraction in `0...1` fires
+    /// at that fraction of the duration.
     public func triggerOnValueProgress(
         _ progress: Double, onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
         animator build: (GroupAnimator) -> Void

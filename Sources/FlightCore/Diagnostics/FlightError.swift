@@ -1,16 +1,28 @@
 import Foundation
 
 /// A problem Flight found in an animation request. Flight never traps on bad input: it reports
-/// the problem through ``FlightDiagnostics`` and carries on with what it can do (the rest of the
-/// group animates; a property that cannot is left at its current value).
+/// the problem through ``FlightDiagnostics`` and carries on with what it can do, by one rule: a
+/// property whose target can be held goes there (a duration that cannot be played makes it jump
+/// there at once, as UIKit's `animate(withDuration:)` does), a property whose target cannot be
+/// held (non-finite, of the wrong type, at an empty key path) is skipped and left where it is,
+/// and the rest of the group animates.
 public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// ``AnimationTarget/applyAnimation(forKey:animated:)`` was asked for a key that was never
     /// registered on that target.
     case unknownAnimationKey(String)
     /// A value's type does not match its key path's (a `Double` for `position`, say).
     case typeMismatch(keyPath: String, expected: String, actual: String)
-    /// A target value or duration is NaN, infinite or (for durations) negative.
+    /// A target value is NaN or infinite, or its key path is empty: the property was skipped.
     case invalidValue(keyPath: String, reason: String)
+    /// A duration is NaN, infinite or negative, so it cannot be played: the property went to its
+    /// target at once, on the model and on screen, and the rest of the group played.
+    case invalidDuration(keyPath: String, duration: Double)
+    /// The key path is no property of the target, but resembles one (within two edits, or
+    /// differing only in case): probably a misspelling. It was animated as a custom property.
+    case unknownKeyPath(String, resembling: String)
+    /// A value-progress trigger's moment is never reached: the group's driving property never
+    /// covers that fraction of its way (solved when the group is built). The trigger never fires.
+    case triggerNeverReached(progress: Double)
     /// A trigger's moment came, but its target (of the type named) no longer exists; nothing
     /// was started.
     case targetDeallocated(String)
@@ -35,6 +47,12 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) holds \(expected) values, but the animation gave it a \(actual); the property was skipped"
         case let .invalidValue(keyPath, reason):
             "\(keyPath): \(reason); the property was skipped"
+        case let .invalidDuration(keyPath, duration):
+            "\(keyPath): duration \(duration) is not a finite, non-negative number of seconds; the property went to its target at once"
+        case let .unknownKeyPath(keyPath, resembling):
+            "\"\(keyPath)\" is no property of the target; did you mean \"\(resembling)\"? It was animated as a custom property"
+        case .triggerNeverReached(let progress):
+            "the group's driving property never reaches value progress \(progress); that trigger will not fire"
         case .targetDeallocated(let type):
             "a trigger's target (\(type)) was deallocated before its moment; its animation was not started"
         case let .toleranceWidened(keyPath, tolerance):

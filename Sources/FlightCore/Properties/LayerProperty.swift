@@ -86,6 +86,39 @@ public final class LayerProperty: Sendable {
         catalogue[keyPath]
     }
 
+    /// The known key path that `keyPath` (not one itself) most resembles, if any is within two
+    /// edits of it (insertions, deletions, substitutions) or differs from it only in case: what
+    /// a misspelling of a layer property looks like.
+    package static func resembling(_ keyPath: String) -> String? {
+        guard catalogue[keyPath] == nil else { return nil }
+        let lowered = keyPath.lowercased()
+        var best: (keyPath: String, distance: Int)?
+        for known in catalogue.keys.sorted() {
+            let distance = known.lowercased() == lowered ? 0 : editDistance(Array(keyPath.utf8), Array(known.utf8), limit: 2)
+            if distance <= 2 && distance < (best?.distance ?? .max) { best = (known, distance) }
+        }
+        return best?.keyPath
+    }
+
+    /// The Levenshtein distance between `a` and `b`, or `limit + 1` once it must exceed `limit`.
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
     /// Every property Flight knows, by key path.
     public static let catalogue: [String: LayerProperty] = {
         let all: [LayerProperty] = [
