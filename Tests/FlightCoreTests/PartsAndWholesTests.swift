@@ -372,3 +372,31 @@ struct PartsAndWholesTests {
         }
     }
 }
+
+extension PartsAndWholesTests {
+    @Test("An entangled part promoted to its whole in a group that also declares the whole: one animation, the later wins")
+    func promotedPartBesideItsWhole() {
+        for scaleXFirst in [true, false] {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.animate { $0.value(2.0, forKeyPath: "transform.scale").duration(1).easing(.linear) }
+            clock.advance(to: 0.25)
+            let whole = Transform3D.rotation(angle: 0.5, x: 0, y: 0, z: 1)
+            let group = layer.animate { a in
+                if scaleXFirst { a.value(3.0, forKeyPath: "transform.scale.x").duration(1) }
+                a.transform3D(whole).duration(0.5)
+                if !scaleXFirst { a.value(3.0, forKeyPath: "transform.scale.x").duration(1) }
+            }
+            #expect(group.keyPaths == ["transform"])
+            #expect(layer.animationKeys.count == 1)
+            everyFrame(clock, until: 2) { _ in }
+            let expected = scaleXFirst ? whole : {
+                let reference = HeadlessLayer()
+                reference.transform = whole
+                reference.setModelValue(3.0, forKeyPath: "transform.scale.x")
+                return reference.transform
+            }()
+            #expect(Self.gap(layer.presentation().transform, expected) < 1e-9)
+        }
+    }
+}

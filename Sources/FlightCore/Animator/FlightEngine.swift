@@ -643,7 +643,10 @@ enum FlightEngine {
             result[index].keyPath = base
             result[index].target = part.write(target, into: whole)
         }
-        return result
+        // A promoted part may now share its key path with a declaration of the whole: the later
+        // one wins, as in the builder (the promoted target already has the earlier ones in it).
+        var seen: Set<String> = []
+        return result.reversed().filter { seen.insert($0.keyPath).inserted }.reversed()
     }
 
     /// `animation` (of a key path that holds `part`: its whole, or a larger part) with `part`
