@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FlightCore", package: "Flight"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "TriggerBurst",
             ],
             path: "Benchmarks/AnimatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -50,6 +51,18 @@ let package = Package(
             ],
             path: "Benchmarks/ProgressBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // A frame in which a thousand triggers come due, shared by the benchmark and by a plain
+        // executable that Scripts/trigger-burst-callgrind.py counts instructions and allocations of.
+        .target(
+            name: "TriggerBurst",
+            dependencies: [.product(name: "FlightCore", package: "Flight")],
+            path: "Benchmarks/TriggerBurst"
+        ),
+        .executableTarget(
+            name: "TriggerBurstCount",
+            dependencies: [.product(name: "FlightCore", package: "Flight"), "TriggerBurst"],
+            path: "Benchmarks/TriggerBurstCount"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Benchmark
 import FlightCore
 import Foundation
+import TriggerBurst
 
 /// Cost of `animate` on a headless layer: build the plan, snapshot, synchronize, sample keyframes
 /// and play, for 1, 4 and 16 properties, and of a redirect that synchronizes with a group in
@@ -8,6 +9,7 @@ import Foundation
 let benchmarks: @Sendable () -> Void = {
     animatorBenchmarks()
     frameBenchmarks()
+    triggerBurstBenchmarks()
 }
 
 let animatorBenchmarks: @Sendable () -> Void = {
@@ -133,6 +135,28 @@ let frameBenchmarks: @Sendable () -> Void = {
             }
             measured.stopMeasurement()
             blackHole(layers)
+        }
+    }
+}
+
+/// One frame in which 1,000 triggers come due at once, each starting a fade on a layer of its
+/// own (see ``TriggerBurst``): the frame is measured, the 1,000 `animate` calls that set it up are
+/// not. Instructions are the steadiest figure on a noisy machine; for a count of one frame with
+/// no harness around it, run `Scripts/trigger-burst-callgrind.py`.
+let triggerBurstBenchmarks: @Sendable () -> Void = {
+    for moment in TriggerBurst.Moment.allCases {
+        Benchmark("trigger burst: 1,000 \(moment.rawValue) triggers due in one frame",
+                  configuration: .init(metrics: [.wallClock, .instructions, .mallocCountTotal], scalingFactor: .one,
+                                       maxDuration: .seconds(3), maxIterations: 40)) { benchmark in
+            nonisolated(unsafe) let measured = benchmark
+            await MainActor.run {
+                let burst = TriggerBurst(count: 1_000, moment: moment)
+                measured.startMeasurement()
+                burst.fire()
+                measured.stopMeasurement()
+                precondition(burst.everyTriggerFired, "every trigger fires once")
+                blackHole(burst)
+            }
         }
     }
 }

@@ -1,0 +1,63 @@
+import FlightCore
+import Foundation
+
+/// A frame in which many triggers come due at once: `count` leader layers on one ``ManualClock``,
+/// each playing a group with one trigger that starts a short fade on a follower layer of its own,
+/// all due at the same moment. Made outside what is measured; ``fire()`` is the one frame that
+/// fires them.
+@MainActor
+public final class TriggerBurst {
+    /// The moment every leader's trigger waits for.
+    public enum Moment: String, CaseIterable, Sendable {
+        /// `triggerOnProgress(0.5, …)` on 1 s groups: the triggers alone come due.
+        case progress
+        /// `triggerOnCompletion(…)` on 0.5 s groups: every group ends, then its trigger fires.
+        case completion
+    }
+
+    /// The clock every layer runs on.
+    public let clock: ManualClock
+    /// The layers the groups play on.
+    public let leaders: [HeadlessLayer]
+    /// The layers the triggers start their groups on, one per leader.
+    public let followers: [HeadlessLayer]
+    /// How many triggers the burst fires.
+    public var count: Int { leaders.count }
+
+    /// Starts `count` groups whose triggers, at `moment`, all come due in the frame at 0.5 s, and
+    /// steps one frame (at 0.25 s) in which nothing is due, so that the burst's frame is not the
+    /// clock's first.
+    public init(count: Int, moment: Moment) {
+        let clock = ManualClock()
+        self.clock = clock
+        leaders = (0..<count).map { _ in HeadlessLayer(clock: clock) }
+        followers = (0..<count).map { _ in HeadlessLayer(clock: clock) }
+        for (index, leader) in leaders.enumerated() {
+            let follower = followers[index]
+            let target = CGPoint(x: Double(index), y: 100)
+            leader.animate { animator in
+                switch moment {
+                case .progress:
+                    animator.position(target).duration(1)
+                    animator.triggerOnProgress(0.5, onView: follower) { $0.alpha(0).duration(0.3) }
+                case .completion:
+                    animator.position(target).duration(0.5)
+                    animator.triggerOnCompletion(onView: follower) { $0.alpha(0).duration(0.3) }
+                }
+            }
+        }
+        clock.advance(to: 0.25)
+    }
+
+    /// The frame at 0.5 s, in which every trigger fires. Never inlined, so that a profiler can
+    /// collect it alone (Scripts/trigger-burst-callgrind.py).
+    @inline(never)
+    public func fire() {
+        clock.advance(to: 0.5)
+    }
+
+    /// Whether every trigger fired once: each follower plays one group.
+    public var everyTriggerFired: Bool {
+        followers.allSatisfy { $0.animationState.activeGroups.count == 1 }
+    }
+}

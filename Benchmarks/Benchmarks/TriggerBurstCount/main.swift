@@ -1,0 +1,31 @@
+import FlightCore
+import Foundation
+import TriggerBurst
+
+// Fires one burst of triggers, for counting what it costs under callgrind (see
+// Scripts/trigger-burst-callgrind.py): the frame that fires them is `TriggerBurst.fire()`, the
+// only function the script collects.
+//
+//     TriggerBurstCount [count] [progress|completion] [--set-up-only]
+//
+// Without valgrind it prints how long the frame took (one sample: the machine is noisy).
+// `--set-up-only` skips the frame, for a whole-run baseline to subtract (valgrind's memcheck
+// counts the allocations of a whole run).
+
+let arguments = CommandLine.arguments.dropFirst()
+let count = arguments.first.flatMap { Int($0) } ?? 1_000
+let moment = arguments.dropFirst().first.flatMap { TriggerBurst.Moment(rawValue: $0) } ?? .progress
+let setUpOnly = arguments.contains("--set-up-only")
+
+MainActor.assumeIsolated {
+    let burst = TriggerBurst(count: count, moment: moment)
+    guard !setUpOnly else { return }
+    let start = ContinuousClock.now
+    burst.fire()
+    let elapsed = ContinuousClock.now - start
+    guard burst.everyTriggerFired else {
+        print("error: not every trigger fired")
+        exit(1)
+    }
+    print("\(count) \(moment.rawValue) triggers in one frame: \(elapsed)")
+}

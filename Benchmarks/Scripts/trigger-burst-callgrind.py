@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Counts the instructions and allocations of one frame that fires a burst of triggers.
+
+Runs the TriggerBurstCount probe (built in release) under callgrind, collecting only the
+measured frame (`TriggerBurst.fire()`), and prints the totals and the figures per trigger.
+Instruction counts do not depend on how busy the machine is, unlike times.
+
+    cd Benchmarks
+    swift build -c release --product TriggerBurstCount
+    Scripts/trigger-burst-callgrind.py [--count 1000] [--binary PATH] [--top 25]
+
+(`--binary` names the probe when it was built with another `--scratch-path`.)
+
+Allocations are the calls made to malloc, calloc, realloc, posix_memalign and aligned_alloc
+while the frame runs. `--top N` also lists the N functions with the most instructions
+(inclusive), to see where they go.
+"""
+
+import argparse
+import collections
+import os
+import subprocess
+import sys
+import tempfile
+
+ALLOCATORS = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc", "memalign"}
+MEASURED = "*TriggerBurstAAC4fireyyF"  # TriggerBurst.fire()
+
+
+def is_allocator(name):
+    return name.split("@")[0].split("'")[0] in ALLOCATORS or name.startswith("_mid_memalign")
+
+
+def parse(path):
+    """Total instructions, allocations, and inclusive instructions per function of one dump."""
+    total = 0
+    allocations = 0
+    inclusive = collections.Counter()
+    self_cost = collections.Counter()
+    function = callee = None
+    pending_call = None  # (callee, count) waiting for its cost line
+    with open(path) as file:
+        for line in file:
+            line = line.rstrip("\n")
+            if line.startswith("fn="):
+                function = line[3:]
+                continue
+            if line.startswith("cfn="):
+                callee = line[4:]
+                continue
+            if line.startswith("calls="):
+                pending_call = (callee, int(line[6:].split()[0]))
+                continue
+            if line.startswith("totals:") or line.startswith("summary:"):
+                total = max(total, int(line.split()[1]))
+                continue
+            if line and (line[0].isdigit() or line[0] in "+-*"):
+                parts = line.split()
+                cost = int(parts[1]) if len(parts) > 1 else 0
+                if pending_call:
+                    callee, count = pending_call
+                    pending_call = None
+                    # An aligned allocation that goes on to malloc is one allocation, not two.
+                    if is_allocator(callee) and not is_allocator(function):
+                        allocations += count
+                    if callee != function:
+                        inclusive[callee] += cost
+                else:
+                    self_cost[function] += cost
+    # Inclusive = self + calls out (recursive calls over-count; fine for a ranking).
+    for name, cost in self_cost.items():
+        inclusive[name] += cost
+    return total, allocations, inclusive
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=1000, help="triggers in the burst (default 1000)")
+    parser.add_argument("--binary", default=os.path.join(here, "..", ".build", "release", "TriggerBurstCount"))
+    parser.add_argument("--moments", default="progress,completion")
+    parser.add_argument("--top", type=int, default=0, help="list the N costliest functions (inclusive)")
+    args = parser.parse_args()
+    if not os.path.exists(args.binary):
+        sys.exit(f"no probe at {args.binary}: swift build -c release --product TriggerBurstCount")
+    for moment in args.moments.split(","):
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "callgrind.out")
+            # Dumps before and after the measured frame split the run in three parts; the one
+            # dumped after the frame holds the frame alone, its instructions and its calls.
+            subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
+                 f"--dump-before={MEASURED}", f"--dump-after={MEASURED}", args.binary, str(args.count), moment],
+                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            frame = None
+            for name in os.listdir(folder):
+                with open(os.path.join(folder, name)) as file:
+                    if any(line.startswith("desc: Trigger: --dump-after") for line in file):
+                        frame = os.path.join(folder, name)
+            if frame is None:
+                sys.exit("callgrind did not see the measured frame (was TriggerBurst.fire() inlined?)")
+            total, allocations, inclusive = parse(frame)
+        print(f"{args.count} {moment} triggers in one frame: {total:,} instructions, {allocations:,} allocations"
+              f" = {total / args.count:,.0f} instructions and {allocations / args.count:.2f} allocations per trigger")
+        if args.top:
+            demangled = {}
+            names = [name for name, _ in inclusive.most_common(args.top)]
+            try:
+                result = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input="\n".join(names),
+                                        capture_output=True, text=True, check=True)
+                demangled = dict(zip(names, result.stdout.splitlines()))
+            except (OSError, subprocess.CalledProcessError):
+                pass
+            for name, cost in inclusive.most_common(args.top):
+                print(f"  {cost / args.count:>10,.0f}  {demangled.get(name, name)[:150]}")
+
+
+if __name__ == "__main__":
+    main()
