@@ -7,8 +7,10 @@ import Foundation
 /// hosts share one driven by the display link. On each frame, every event whose moment has
 /// come fires once: events of different groups in the order the groups started, events of one
 /// group in declaration order (its triggers, then its end). A dropped frame or a long hitch
-/// therefore fires everything it skipped, once, in order. Handling a frame with nothing due
-/// allocates nothing.
+/// therefore fires everything it skipped, once, in order. Everything that fires in one frame
+/// fires inside one transaction of the hosts (see ``ManualClock``; on iOS one `CATransaction`
+/// per display-link frame), so a frame in which a thousand triggers start groups commits once.
+/// Handling a frame with nothing due allocates nothing and opens no transaction.
 @MainActor
 public final class FrameScheduler {
     /// The time of the latest frame.
@@ -25,9 +27,40 @@ public final class FrameScheduler {
         didSet { driver?.setActive(isActive) }
     }
 
-    private var heap: [ScheduledEvent] = []
+    /// The events waiting, a binary heap in firing order. Main-actor state; no access is held
+    /// across a call out (an event is taken out before it fires), so the run-time exclusivity
+    /// check is left out.
+    @exclusivity(unchecked) private var heap: [Entry] = []
     private var isTicking = false
     private var nextSequence = 0
+
+    /// What the hosts on this scheduler commit their changes in: every event due in a frame fires
+    /// inside one of these (a headless transaction on a ``ManualClock``'s scheduler, one
+    /// `CATransaction` on a display link's), so that a frame in which many triggers start groups
+    /// commits once, not once per group. Nil: events fire as they are.
+    var frameTransaction: (@MainActor (_ fire: () -> Void) -> Void)?
+
+    /// An event in the heap, with its firing order beside it so that ordering reads no object.
+    private struct Entry {
+        let time: TimeInterval
+        let groupSequence: Int
+        let order: Int
+        let event: ScheduledEvent
+
+        init(_ event: ScheduledEvent) {
+            time = event.time
+            groupSequence = event.groupSequence
+            order = event.order
+            self.event = event
+        }
+
+        /// By time, then the group started first, then declaration order.
+        func firesBefore(_ other: Entry) -> Bool {
+            if time != other.time { return time < other.time }
+            if groupSequence != other.groupSequence { return groupSequence < other.groupSequence }
+            return order < other.order
+        }
+    }
 
     /// Creates a scheduler whose clock starts at `time`.
     public init(startingAt time: TimeInterval = 0) {
@@ -37,12 +70,12 @@ public final class FrameScheduler {
 
     /// Whether any event is waiting for its moment.
     public var hasPendingEvents: Bool {
-        heap.contains { !$0.isCancelled }
+        heap.contains { !$0.event.isCancelled }
     }
 
     /// The number of events waiting (cancelled ones not counted).
     package var pendingEventCount: Int {
-        heap.lazy.filter { !$0.isCancelled }.count
+        heap.lazy.filter { !$0.event.isCancelled }.count
     }
 
     /// A sequence number for a new group, which orders its events against other groups'.
@@ -62,8 +95,7 @@ public final class FrameScheduler {
 
     /// Schedules `event`; starts the driver if it was idle.
     func schedule(_ event: ScheduledEvent) {
-        heap.append(event)
-        siftUp(heap.count - 1)
+        push(Entry(event))
         if !isActive {
             isActive = true
             driver?.setActive(true)
@@ -89,21 +121,37 @@ public final class FrameScheduler {
 
     private func fireDueEvents() {
         guard !isTicking else { return }
-        isTicking = true
-        defer { isTicking = false }
-        // Fire everything due, one event at a time in time order (ties: the group started first,
-        // then declaration order), so that each event sees the world as it was at its moment;
-        // events scheduled while firing (by triggered groups) join the queue in their place.
-        while let top = heap.first, top.time <= now {
-            let event = popMin()
-            guard !event.isCancelled else { continue }
-            eventTime = event.time
-            event.fire()
-            eventTime = nil
+        // Cancelled events that came due leave first, so that a frame with only those opens no
+        // transaction.
+        while let top = heap.first, top.time <= now, top.event.isCancelled { _ = popMin() }
+        if let top = heap.first, top.time <= now {
+            isTicking = true
+            defer { isTicking = false }
+            // Everything due commits together: one transaction for the whole frame, inside which
+            // the groups that events start open theirs as nested ones.
+            if let frameTransaction {
+                frameTransaction { fireEachDueEvent() }
+            } else {
+                fireEachDueEvent()
+            }
         }
         if heap.isEmpty && isActive {
             isActive = false
             driver?.setActive(false)
+        }
+    }
+
+    /// Fires everything due, one event at a time in time order (ties: the group started first,
+    /// then declaration order), so that each event sees the world as it was at its moment;
+    /// events scheduled while firing (by triggered groups) join the queue in their place. Each
+    /// event is taken out of the heap in O(log n) moves of plain entries.
+    private func fireEachDueEvent() {
+        while let top = heap.first, top.time <= now {
+            let event = popMin().event
+            guard !event.isCancelled else { continue }
+            eventTime = event.time
+            event.fire()
+            eventTime = nil
         }
     }
 
@@ -114,36 +162,47 @@ public final class FrameScheduler {
 
     // MARK: Binary heap by time, group and declaration order
 
-    private func popMin() -> ScheduledEvent {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+    // The heap's moves touch no event, only the entries' keys, so they run outside the main
+    // actor: a closure formed on it would check, at every call, that it runs there.
+
+    private func push(_ entry: Entry) {
+        Self.push(entry, into: &heap)
+    }
+
+    /// Takes out the first event to fire; the heap must not be empty.
+    private func popMin() -> Entry {
+        Self.popMin(from: &heap)
+    }
+
+    private nonisolated static func push(_ entry: Entry, into heap: inout [Entry]) {
+        heap.append(entry)
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[child].firesBefore(heap[parent]) else { return }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+    }
+
+    private nonisolated static func popMin(from heap: inout [Entry]) -> Entry {
+        var top = heap.removeLast()
+        guard !heap.isEmpty else { return top }
+        heap.withUnsafeMutableBufferPointer { heap in
+            swap(&top, &heap[0])
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                let right = left + 1
+                let child = right < heap.count && heap[right].firesBefore(heap[left]) ? right : left
+                guard heap[child].firesBefore(heap[parent]) else { return }
+                heap.swapAt(parent, child)
+                parent = child
+            }
         }
         return top
-    }
-
-    private func siftUp(_ index: Int) {
-        var child = index
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard ScheduledEvent.firesBefore(heap[child], heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func siftDown(_ index: Int) {
-        var parent = index
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && ScheduledEvent.firesBefore(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && ScheduledEvent.firesBefore(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
     }
 }

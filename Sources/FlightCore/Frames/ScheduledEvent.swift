@@ -37,8 +37,4 @@ class ScheduledEvent {
 
     /// What a subclass does when it fires (nothing by default: the action does it).
     func perform() {}
-
-    static func firesBefore(_ a: ScheduledEvent, _ b: ScheduledEvent) -> Bool {
-        (a.time, a.groupSequence, a.order) < (b.time, b.groupSequence, b.order)
-    }
 }

@@ -17,5 +17,15 @@ enum CoreAnimationTransaction {
         changes()
         CATransaction.commit()
     }
+
+    /// Runs `fire`, everything a frame's events do, inside one transaction, so that a frame in
+    /// which many triggers start groups commits once: each group's changes go into a transaction
+    /// nested in it (``perform(_:)``), which commits with it. Implicit actions are left as they
+    /// are, so an app's own changes in callbacks that run in it animate as they would outside.
+    static func performFrame(_ fire: () -> Void) {
+        CATransaction.begin()
+        fire()
+        CATransaction.commit()
+    }
 }
 #endif

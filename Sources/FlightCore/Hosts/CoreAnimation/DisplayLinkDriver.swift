@@ -6,7 +6,8 @@ import QuartzCore
 /// The link runs only while the scheduler has something pending, asks for up to 120 Hz on
 /// ProMotion displays, and is added to the common run-loop modes so that triggers keep firing
 /// while a scroll view tracks a finger. It holds its target weakly through a proxy, so it never
-/// keeps an animation alive.
+/// keeps an animation alive. Everything that comes due in one frame fires inside one
+/// `CATransaction`, which the changes of the groups it starts nest in.
 @MainActor
 public final class DisplayLinkDriver: FrameDriver {
     /// The scheduler it ticks.
@@ -27,6 +28,8 @@ public final class DisplayLinkDriver: FrameDriver {
         let high = min(max(frameRateRange.upperBound, low), 120)
         self.frameRateRange = low...high
         proxy.driver = self
+        // A scheduler that batches its frames already (a headless clock's) keeps its own way.
+        if scheduler.frameTransaction == nil { scheduler.frameTransaction = CoreAnimationTransaction.performFrame }
         scheduler.driver = self
     }
 

@@ -4,9 +4,11 @@ import Foundation
 /// thread, where nested transactions commit with the outermost one
 /// ([Core Animation Programming Guide](https://developer.apple.com/library/archive/documentation/Cocoa/Conceptual/CoreAnimation_guide/AdvancedAnimationTricks/AdvancedAnimationTricks.html)).
 /// ``HeadlessLayer/performTogether(_:)`` runs inside one, as `CALayerHost` runs in a
-/// `CATransaction`, and it counts what a device would commit: how many outermost transactions
-/// Flight opened, and how many model values were set outside any (each of which a layer host
-/// would wrap in a transaction of its own).
+/// `CATransaction`, and so does each frame of a ``ManualClock`` in which events fire (the groups
+/// that triggers start then nest in it, as they do in a display-link frame's transaction). It
+/// counts what a device would commit: how many outermost transactions Flight opened, and how
+/// many model values were set outside any (each of which a layer host would wrap in a
+/// transaction of its own).
 @MainActor
 package enum HeadlessTransaction {
     // Main-actor counters touched on every write; no access is held across a call out, so the

@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// When time advances, the scheduler fires what came due (triggers, group ends, layer
-/// animations ending) in order.
+/// animations ending) in order, all inside one headless transaction, as a display link's frame
+/// fires them inside one `CATransaction`.
 ///
 /// By default the layers on a clock show every change at once. A clock made with
 /// ``DeviceBehaviors`` makes them behave as CoreAnimation does on a device instead, so that a test
@@ -67,6 +68,7 @@ public final class ManualClock {
     public init(start: TimeInterval = 0, deviceBehaviors: DeviceBehaviors = []) {
         now = start
         scheduler = FrameScheduler(startingAt: start)
+        scheduler.frameTransaction = HeadlessTransaction.perform
         self.deviceBehaviors = deviceBehaviors
     }
 
