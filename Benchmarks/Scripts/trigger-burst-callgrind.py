@@ -80,6 +80,8 @@ def main():
     parser.add_argument("--binary", default=os.path.join(here, "..", ".build", "release", "TriggerBurstCount"))
     parser.add_argument("--moments", default="progress,completion")
     parser.add_argument("--top", type=int, default=0, help="list the N costliest functions (inclusive)")
+    parser.add_argument("--warm-followers", action="store_true",
+                        help="followers have animated before: count what each started group needs")
     args = parser.parse_args()
     if not os.path.exists(args.binary):
         sys.exit(f"no probe at {args.binary}: swift build -c release --product TriggerBurstCount")
@@ -90,7 +92,8 @@ def main():
             # dumped after the frame holds the frame alone, its instructions and its calls.
             subprocess.run(
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
-                 f"--dump-before={MEASURED}", f"--dump-after={MEASURED}", args.binary, str(args.count), moment],
+                 f"--dump-before={MEASURED}", f"--dump-after={MEASURED}", args.binary, str(args.count), moment]
+                + (["--warm-followers"] if args.warm_followers else []),
                 check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             frame = None
             for name in os.listdir(folder):
@@ -100,7 +103,8 @@ def main():
             if frame is None:
                 sys.exit("callgrind did not see the measured frame (was TriggerBurst.fire() inlined?)")
             total, allocations, inclusive = parse(frame)
-        print(f"{args.count} {moment} triggers in one frame: {total:,} instructions, {allocations:,} allocations"
+        warm = " (warm followers)" if args.warm_followers else ""
+        print(f"{args.count} {moment} triggers in one frame{warm}: {total:,} instructions, {allocations:,} allocations"
               f" = {total / args.count:,.0f} instructions and {allocations / args.count:.2f} allocations per trigger")
         if args.top:
             demangled = {}

@@ -144,13 +144,15 @@ let frameBenchmarks: @Sendable () -> Void = {
 /// not. Instructions are the steadiest figure on a noisy machine; for a count of one frame with
 /// no harness around it, run `Scripts/trigger-burst-callgrind.py`.
 let triggerBurstBenchmarks: @Sendable () -> Void = {
-    for moment in TriggerBurst.Moment.allCases {
-        Benchmark("trigger burst: 1,000 \(moment.rawValue) triggers due in one frame",
+    let cases: [(TriggerBurst.Moment, warmFollowers: Bool)] = [(.progress, false), (.completion, false), (.progress, true)]
+    for (moment, warmFollowers) in cases {
+        let followers = warmFollowers ? ", followers animated before" : ""
+        Benchmark("trigger burst: 1,000 \(moment.rawValue) triggers due in one frame\(followers)",
                   configuration: .init(metrics: [.wallClock, .instructions, .mallocCountTotal], scalingFactor: .one,
                                        maxDuration: .seconds(3), maxIterations: 40)) { benchmark in
             nonisolated(unsafe) let measured = benchmark
             await MainActor.run {
-                let burst = TriggerBurst(count: 1_000, moment: moment)
+                let burst = TriggerBurst(count: 1_000, moment: moment, warmFollowers: warmFollowers)
                 measured.startMeasurement()
                 burst.fire()
                 measured.stopMeasurement()

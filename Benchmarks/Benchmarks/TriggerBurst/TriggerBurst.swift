@@ -26,12 +26,19 @@ public final class TriggerBurst {
 
     /// Starts `count` groups whose triggers, at `moment`, all come due in the frame at 0.5 s, and
     /// steps one frame (at 0.25 s) in which nothing is due, so that the burst's frame is not the
-    /// clock's first.
-    public init(count: Int, moment: Moment) {
-        let clock = ManualClock()
+    /// clock's first. With `warmFollowers`, each follower has played a fade to the end before
+    /// (its bookkeeping and model storage exist, as on a screen that has animated before), so
+    /// that what the burst allocates is what each started group needs, not what a layer's first
+    /// animation needs once.
+    public init(count: Int, moment: Moment, warmFollowers: Bool = false) {
+        let clock = ManualClock(start: warmFollowers ? -1 : 0)
         self.clock = clock
         leaders = (0..<count).map { _ in HeadlessLayer(clock: clock) }
         followers = (0..<count).map { _ in HeadlessLayer(clock: clock) }
+        if warmFollowers {
+            for follower in followers { follower.animate { $0.alpha(0.5).duration(0.3) } }
+            clock.advance(to: 0)
+        }
         for (index, leader) in leaders.enumerated() {
             let follower = followers[index]
             let target = CGPoint(x: Double(index), y: 100)

@@ -6,8 +6,9 @@ import TriggerBurst
 // Scripts/trigger-burst-callgrind.py): the frame that fires them is `TriggerBurst.fire()`, the
 // only function the script collects.
 //
-//     TriggerBurstCount [count] [progress|completion] [--set-up-only]
+//     TriggerBurstCount [count] [progress|completion] [--warm-followers] [--set-up-only]
 //
+// `--warm-followers` lets each follower play a fade before the burst (see `TriggerBurst`).
 // Without valgrind it prints how long the frame took (one sample: the machine is noisy).
 // `--set-up-only` skips the frame, for a whole-run baseline to subtract (valgrind's memcheck
 // counts the allocations of a whole run).
@@ -16,9 +17,10 @@ let arguments = CommandLine.arguments.dropFirst()
 let count = arguments.first.flatMap { Int($0) } ?? 1_000
 let moment = arguments.dropFirst().first.flatMap { TriggerBurst.Moment(rawValue: $0) } ?? .progress
 let setUpOnly = arguments.contains("--set-up-only")
+let warmFollowers = arguments.contains("--warm-followers")
 
 MainActor.assumeIsolated {
-    let burst = TriggerBurst(count: count, moment: moment)
+    let burst = TriggerBurst(count: count, moment: moment, warmFollowers: warmFollowers)
     guard !setUpOnly else { return }
     let start = ContinuousClock.now
     burst.fire()
@@ -27,5 +29,5 @@ MainActor.assumeIsolated {
         print("error: not every trigger fired")
         exit(1)
     }
-    print("\(count) \(moment.rawValue) triggers in one frame: \(elapsed)")
+    print("\(count) \(moment.rawValue) triggers in one frame\(warmFollowers ? " (warm followers)" : ""): \(elapsed)")
 }
