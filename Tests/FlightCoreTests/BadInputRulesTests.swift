@@ -2,147 +2,149 @@ import FlightCore
 import Foundation
 import Testing
 
-/// What Flight does with input it cannot take as given, through the public API on the headless
-/// host: the model, what is shown one frame later, and the diagnostic.
-@MainActor
-@Suite("Bad input keeps what the caller meant")
-struct BadInputRulesTests {
-    @Test("A duration that cannot be played: reported, the property goes to its target at once, the rest plays",
-          arguments: [-1, Double.nan, Double.infinity, -Double.infinity])
-    func unplayableDuration(_ duration: Double) {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        var group: AnimationGroup?
-        let reports = collectingDiagnostics {
-            group = layer.animate { a in
-                a.alpha(0.25).duration(duration).easing(.spring(.bouncy))
-                a.position(CGPoint(x: 100, y: 0)).duration(1).easing(.linear)
+extension MainActorSuites {
+    /// What Flight does with input it cannot take as given, through the public API on the headless
+    /// host: the model, what is shown one frame later, and the diagnostic.
+    @MainActor
+    @Suite("Bad input keeps what the caller meant")
+    struct BadInputRulesTests {
+        @Test("A duration that cannot be played: reported, the property goes to its target at once, the rest plays",
+              arguments: [-1, Double.nan, Double.infinity, -Double.infinity])
+        func unplayableDuration(_ duration: Double) {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = layer.animate { a in
+                    a.alpha(0.25).duration(duration).easing(.spring(.bouncy))
+                    a.position(CGPoint(x: 100, y: 0)).duration(1).easing(.linear)
+                }
             }
-        }
-        #expect(reports.count == 1)
-        guard case .invalidDuration(let keyPath, _) = reports.first else {
-            Issue.record("expected invalidDuration, got \(reports)")
-            return
-        }
-        #expect(keyPath == "opacity")
-        // The model holds both targets; on screen the opacity is there at once, the position moves.
-        #expect(layer.opacity == 0.25)
-        #expect(layer.position == CGPoint(x: 100, y: 0))
-        clock.advance(by: 1.0 / 60)
-        #expect(layer.presentation().opacity == 0.25)
-        expectClose(layer.presentation().position.x, 100.0 / 60, absolute: 1e-9)
-        #expect(group?.property("opacity")?.duration == 0)
-        clock.advance(by: 1)
-        #expect(group?.finished == true)
-    }
-
-    @Test("A target that cannot be held is reported and skipped; the rest plays")
-    func unholdableTarget() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        let reports = collectingDiagnostics {
-            layer.animate { a in
-                a.position(CGPoint(x: Double.nan, y: 0)).duration(1)
-                a.value(1.0, forKeyPath: "bounds").duration(1)
-                a.alpha(0.5).duration(1).easing(.linear)
+            #expect(reports.count == 1)
+            guard case .invalidDuration(let keyPath, _) = reports.first else {
+                Issue.record("expected invalidDuration, got \(reports)")
+                return
             }
+            #expect(keyPath == "opacity")
+            // The model holds both targets; on screen the opacity is there at once, the position moves.
+            #expect(layer.opacity == 0.25)
+            #expect(layer.position == CGPoint(x: 100, y: 0))
+            clock.advance(by: 1.0 / 60)
+            #expect(layer.presentation().opacity == 0.25)
+            expectClose(layer.presentation().position.x, 100.0 / 60, absolute: 1e-9)
+            #expect(group?.property("opacity")?.duration == 0)
+            clock.advance(by: 1)
+            #expect(group?.finished == true)
         }
-        #expect(reports.count == 2)
-        #expect(reports.contains { if case .invalidValue(keyPath: "position", _) = $0 { true } else { false } })
-        #expect(reports.contains { if case .typeMismatch(keyPath: "bounds", _, _) = $0 { true } else { false } })
-        #expect(layer.position == .zero && layer.bounds == .zero)
-        clock.advance(by: 1.0 / 60)
-        #expect(layer.presentation().position == .zero)
-        expectClose(layer.presentation().opacity, 1 - 0.5 / 60, absolute: 1e-9)
-    }
 
-    @Test("A misspelt or miscased layer property is reported, naming the property, and still animates")
-    func misspeltKeyPath() {
-        for (keyPath, resembled) in [("postion.x", "position.x"), ("Opacity", "opacity"), ("cornerRadious", "cornerRadius"),
-                                     ("bounds.size.widht", "bounds.size.width")] {
+        @Test("A target that cannot be held is reported and skipped; the rest plays")
+        func unholdableTarget() {
             let clock = ManualClock()
             let layer = HeadlessLayer(clock: clock)
             let reports = collectingDiagnostics {
-                layer.animate { $0.value(10.0, forKeyPath: keyPath).duration(1).easing(.linear) }
+                layer.animate { a in
+                    a.position(CGPoint(x: Double.nan, y: 0)).duration(1)
+                    a.value(1.0, forKeyPath: "bounds").duration(1)
+                    a.alpha(0.5).duration(1).easing(.linear)
+                }
             }
-            #expect(reports == [.unknownKeyPath(keyPath, resembling: resembled)], "\(keyPath)")
-            // A custom property: its model is the target, and it animates from 0.
-            #expect(layer.value(forKeyPath: keyPath, as: Double.self) == 10)
+            #expect(reports.count == 2)
+            #expect(reports.contains { if case .invalidValue(keyPath: "position", _) = $0 { true } else { false } })
+            #expect(reports.contains { if case .typeMismatch(keyPath: "bounds", _, _) = $0 { true } else { false } })
+            #expect(layer.position == .zero && layer.bounds == .zero)
             clock.advance(by: 1.0 / 60)
-            expectClose(layer.presentationValue(forKeyPath: keyPath) as? Double ?? .nan, 10.0 / 60, absolute: 1e-9)
+            #expect(layer.presentation().position == .zero)
+            expectClose(layer.presentation().opacity, 1 - 0.5 / 60, absolute: 1e-9)
         }
-        // Custom properties that resemble nothing, or that the target already has, say nothing.
-        let layer = HeadlessLayer()
-        layer.setModelValue(0.0, forKeyPath: "postion")
-        let quiet = collectingDiagnostics {
-            layer.animate { a in
-                a.value(1.0, forKeyPath: "animatableProgress").duration(1)
-                a.value(1.0, forKeyPath: "postion").duration(1)
-            }
-        }
-        #expect(quiet.isEmpty)
-    }
 
-    @Test("An empty key path is reported and skipped")
-    func emptyKeyPath() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        let reports = collectingDiagnostics {
-            layer.animate { a in
-                a.value(1.0, forKeyPath: "").duration(1)
-                a.alpha(0).duration(1)
+        @Test("A misspelt or miscased layer property is reported, naming the property, and still animates")
+        func misspeltKeyPath() {
+            for (keyPath, resembled) in [("postion.x", "position.x"), ("Opacity", "opacity"), ("cornerRadious", "cornerRadius"),
+                                         ("bounds.size.widht", "bounds.size.width")] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                let reports = collectingDiagnostics {
+                    layer.animate { $0.value(10.0, forKeyPath: keyPath).duration(1).easing(.linear) }
+                }
+                #expect(reports == [.unknownKeyPath(keyPath, resembling: resembled)], "\(keyPath)")
+                // A custom property: its model is the target, and it animates from 0.
+                #expect(layer.value(forKeyPath: keyPath, as: Double.self) == 10)
+                clock.advance(by: 1.0 / 60)
+                expectClose(layer.presentationValue(forKeyPath: keyPath) as? Double ?? .nan, 10.0 / 60, absolute: 1e-9)
             }
+            // Custom properties that resemble nothing, or that the target already has, say nothing.
+            let layer = HeadlessLayer()
+            layer.setModelValue(0.0, forKeyPath: "postion")
+            let quiet = collectingDiagnostics {
+                layer.animate { a in
+                    a.value(1.0, forKeyPath: "animatableProgress").duration(1)
+                    a.value(1.0, forKeyPath: "postion").duration(1)
+                }
+            }
+            #expect(quiet.isEmpty)
         }
-        #expect(reports == [.invalidValue(keyPath: "", reason: "the key path is empty")])
-        #expect(layer.modelValue(forKeyPath: "") == nil)
-        clock.advance(by: 1.0 / 60)
-        #expect(layer.presentation().opacity < 1)
-    }
 
-    @Test("Time-progress moments are clamped into 0...1 and NaN counts as 0")
-    func timeProgressMoments() {
-        for (progress, expected) in [(Double.nan, 0.0), (-0.5, 0), (2, 1), (0.5, 0.5), (Double.infinity, 1)] {
+        @Test("An empty key path is reported and skipped")
+        func emptyKeyPath() {
             let clock = ManualClock()
-            let layer = HeadlessLayer(clock: clock), follower = HeadlessLayer(clock: clock)
-            var firedAt: TimeInterval?
+            let layer = HeadlessLayer(clock: clock)
             let reports = collectingDiagnostics {
                 layer.animate { a in
-                    a.alpha(0).duration(1).easing(.linear)
-                    a.triggerOnProgress(progress, onView: follower) { f in
+                    a.value(1.0, forKeyPath: "").duration(1)
+                    a.alpha(0).duration(1)
+                }
+            }
+            #expect(reports == [.invalidValue(keyPath: "", reason: "the key path is empty")])
+            #expect(layer.modelValue(forKeyPath: "") == nil)
+            clock.advance(by: 1.0 / 60)
+            #expect(layer.presentation().opacity < 1)
+        }
+
+        @Test("Time-progress moments are clamped into 0...1 and NaN counts as 0")
+        func timeProgressMoments() {
+            for (progress, expected) in [(Double.nan, 0.0), (-0.5, 0), (2, 1), (0.5, 0.5), (Double.infinity, 1)] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock), follower = HeadlessLayer(clock: clock)
+                var firedAt: TimeInterval?
+                let reports = collectingDiagnostics {
+                    layer.animate { a in
+                        a.alpha(0).duration(1).easing(.linear)
+                        a.triggerOnProgress(progress, onView: follower) { f in
+                            f.alpha(0.5).duration(0.2)
+                            f.setDidStartCallback { firedAt = $0.beginTime }
+                        }
+                    }
+                }
+                #expect(reports.isEmpty)
+                everyFrame(clock, until: 1.5) { _ in }
+                #expect(firedAt == expected, "progress \(progress)")
+                #expect(follower.opacity == 0.5)
+            }
+        }
+
+        @Test("A value-progress moment the motion never reaches is reported when the group starts, and never fires")
+        func unreachedValueProgress() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock), follower = HeadlessLayer(clock: clock)
+            var fired = 0
+            let reports = collectingDiagnostics {
+                layer.animate { a in
+                    // An ease-out never overshoots: 1.2 is never reached, 0.5 is.
+                    a.position(CGPoint(x: 100, y: 0)).duration(1).easing(.outCubic)
+                    a.triggerOnValueProgress(1.2, onView: follower) { f in
+                        f.alpha(0).duration(0.2)
+                        f.setDidStartCallback { _ in fired += 100 }
+                    }
+                    a.triggerOnValueProgress(0.5, onView: follower) { f in
                         f.alpha(0.5).duration(0.2)
-                        f.setDidStartCallback { firedAt = $0.beginTime }
+                        f.setDidStartCallback { _ in fired += 1 }
                     }
                 }
             }
-            #expect(reports.isEmpty)
+            #expect(reports == [.triggerNeverReached(progress: 1.2)])
             everyFrame(clock, until: 1.5) { _ in }
-            #expect(firedAt == expected, "progress \(progress)")
+            #expect(fired == 1)
             #expect(follower.opacity == 0.5)
         }
-    }
-
-    @Test("A value-progress moment the motion never reaches is reported when the group starts, and never fires")
-    func unreachedValueProgress() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock), follower = HeadlessLayer(clock: clock)
-        var fired = 0
-        let reports = collectingDiagnostics {
-            layer.animate { a in
-                // An ease-out never overshoots: 1.2 is never reached, 0.5 is.
-                a.position(CGPoint(x: 100, y: 0)).duration(1).easing(.outCubic)
-                a.triggerOnValueProgress(1.2, onView: follower) { f in
-                    f.alpha(0).duration(0.2)
-                    f.setDidStartCallback { _ in fired += 100 }
-                }
-                a.triggerOnValueProgress(0.5, onView: follower) { f in
-                    f.alpha(0.5).duration(0.2)
-                    f.setDidStartCallback { _ in fired += 1 }
-                }
-            }
-        }
-        #expect(reports == [.triggerNeverReached(progress: 1.2)])
-        everyFrame(clock, until: 1.5) { _ in }
-        #expect(fired == 1)
-        #expect(follower.opacity == 0.5)
     }
 }

@@ -48,110 +48,112 @@ final class ComingFromPages: PageAnimatorDataSource {
     }
 }
 
-@MainActor
-@Suite("Coming from the seeds: the renamed calls")
-struct ComingFromTests {
-    @Test("FlightAnimator's calls, renamed")
-    func flightAnimator() {
-        let clock = ManualClock()
-        let view = HeadlessLayer(clock: clock)
-        let velocity = CGPoint(x: 600, y: 0)
-        var events: [String] = []
-        view.animate(.maxTime) { animator in
-            animator.position(CGPoint(x: 100, y: 0)).duration(0.5).easing(.outCubic)
-            animator.setDidStartCallback { group in events.append("start \(group.duration)") }
-        }
-        view.animate(.minTime) { animator in
-            animator.position(CGPoint(x: 200, y: 0)).duration(0.5).easing(.springDecay(velocity: velocity))
-            animator.setDidCancelCallback { group in events.append("cancel") }
-        }
-        view.animate(.median) { animator in
-            animator.position(CGPoint(x: 300, y: 0)).duration(0.5)
-            animator.setDidStopCallback { group, finished in events.append("stop \(finished)") }
-        }
-        view.animate(.average) { animator in
-            animator.alpha(0.5).duration(0.5)
-        }
-        clock.advance(by: 5)
-        #expect(events == ["start 0.5", "cancel", "stop true"])
-        #expect(view.position == CGPoint(x: 300, y: 0) && view.opacity == 0.5)
-    }
-
-    @Test("Parade's calls, renamed: a custom key from zero, bounds from a size")
-    func parade() {
-        let cell = PhotoCell()
-        cell.photo.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        cell.progressAnimator.update(progress: 0.5)
-        #expect(cell.photo.bounds.size == CGSize(width: 150, height: 75))
-        #expect(cell.photo.value(forKeyPath: "customAmount", as: Double.self) == 5)
-        let sideways = ProgressAnimator.horizontal { animator in
-            animator.startState(for: cell.photo) { $0.alpha(0.0) }
-        }
-        sideways.update(progress: 0.25)
-        expectClose(cell.photo.opacity, 0.75, absolute: 1e-12)
-    }
-
-    @Test("PVView's calls, renamed: per-item container, relative sizes, parameters, custom reverse")
-    func pvView() {
-        let pages = ComingFromPages()
-        let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
-        animator.update(offset: 160)   // page 0, halfway
-        // Worked by hand: sizes relative to the 100 × 100 card, 0.3 of it halfway; the custom
-        // action's own step.
-        #expect(pages.logo.bounds.size == CGSize(width: 30, height: 30))
-        #expect(pages.logo.value(forKeyPath: "letterSpacing", as: Double.self) == 5)
-        animator.update(offset: 320 + 0.4 * 320)   // page 1, the reversed size halfway through 0.2...0.6
-        expectClose(Double(pages.logo.bounds.width), 30, absolute: 1e-9)
-        // The reversed custom action runs its own reverse: narrow at progress 0.4.
-        expectClose(pages.logo.value(forKeyPath: "letterSpacing", as: Double.self) ?? .nan, 6, absolute: 1e-9)
-    }
-
-    @Test("JazzHands' and RazzleDazzle's calls, renamed")
-    func jazzHands() {
-        let circle = HeadlessLayer(), heart = HeadlessLayer(), contentView = HeadlessLayer()
-        let topConstraint = HeadlessLayer(name: "top constraint")
-        contentView.bounds = CGRect(x: 0, y: 0, width: 320, height: 600)
-        let animator = KeyframeAnimator()
-        var multiplier = KeyframeTrack<Double>()
-        multiplier.add(-0.2, at: 0)
-        multiplier.add(0.3, at: 1)
-        var fade = KeyframeTrack<Double>()
-        fade.add(1.0, at: 0, easing: .inQuadratic)
-        fade.addKeyframe(0, value: 1.0)
-        fade[320] = 0.0
-        animator.keepView(circle, onPages: [0, 1], pageWidth: 320)
-        animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left, offset: 10)
-        animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
-        animator.add(fade, keyPath: "opacity", on: circle)
-        let time = 0.5
-        animator.animate(at: time)
-        #expect(circle.position.x == 320)
-        expectClose(topConstraint.value(forKeyPath: "constant", as: Double.self) ?? .nan, 30, absolute: 1e-9)
-        // The fade's time is in points here; 0.5 of 320 is barely started, linear after addKeyframe.
-        expectClose(circle.opacity, 1 - 0.5 / 320, absolute: 1e-12)
-    }
-
-    /// Every Flight spelling in a "Coming from" table appears verbatim in this file.
-    @Test("The Coming from tables are compiled")
-    func tablesAreCompiled() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let source = try String(contentsOf: here, encoding: .utf8)
-        let articles = ["RedirectsAndTimingPriority.md", "ProgressDrivenAnimation.md"]
-        var rows = 0
-        for article in articles {
-            let url = root.appendingPathComponent("Sources/FlightCore/Documentation.docc/\(article)")
-            let text = try String(contentsOf: url, encoding: .utf8)
-            var inComingFrom = false
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("#") { inComingFrom = line.hasPrefix("### Coming from") }
-                guard inComingFrom, line.hasPrefix("| "), !line.hasPrefix("|---") else { continue }
-                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard cells.count == 2, let flight = cells[1].split(separator: "`").first, cells[1].hasPrefix("`") else { continue }
-                rows += 1
-                #expect(source.contains(flight), "\(article): `\(flight)` is not compiled here")
+extension MainActorSuites {
+    @MainActor
+    @Suite("Coming from the seeds: the renamed calls")
+    struct ComingFromTests {
+        @Test("FlightAnimator's calls, renamed")
+        func flightAnimator() {
+            let clock = ManualClock()
+            let view = HeadlessLayer(clock: clock)
+            let velocity = CGPoint(x: 600, y: 0)
+            var events: [String] = []
+            view.animate(.maxTime) { animator in
+                animator.position(CGPoint(x: 100, y: 0)).duration(0.5).easing(.outCubic)
+                animator.setDidStartCallback { group in events.append("start \(group.duration)") }
             }
+            view.animate(.minTime) { animator in
+                animator.position(CGPoint(x: 200, y: 0)).duration(0.5).easing(.springDecay(velocity: velocity))
+                animator.setDidCancelCallback { group in events.append("cancel") }
+            }
+            view.animate(.median) { animator in
+                animator.position(CGPoint(x: 300, y: 0)).duration(0.5)
+                animator.setDidStopCallback { group, finished in events.append("stop \(finished)") }
+            }
+            view.animate(.average) { animator in
+                animator.alpha(0.5).duration(0.5)
+            }
+            clock.advance(by: 5)
+            #expect(events == ["start 0.5", "cancel", "stop true"])
+            #expect(view.position == CGPoint(x: 300, y: 0) && view.opacity == 0.5)
         }
-        #expect(rows >= 30, "found \(rows) rows")
+
+        @Test("Parade's calls, renamed: a custom key from zero, bounds from a size")
+        func parade() {
+            let cell = PhotoCell()
+            cell.photo.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            cell.progressAnimator.update(progress: 0.5)
+            #expect(cell.photo.bounds.size == CGSize(width: 150, height: 75))
+            #expect(cell.photo.value(forKeyPath: "customAmount", as: Double.self) == 5)
+            let sideways = ProgressAnimator.horizontal { animator in
+                animator.startState(for: cell.photo) { $0.alpha(0.0) }
+            }
+            sideways.update(progress: 0.25)
+            expectClose(cell.photo.opacity, 0.75, absolute: 1e-12)
+        }
+
+        @Test("PVView's calls, renamed: per-item container, relative sizes, parameters, custom reverse")
+        func pvView() {
+            let pages = ComingFromPages()
+            let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+            animator.update(offset: 160)   // page 0, halfway
+            // Worked by hand: sizes relative to the 100 × 100 card, 0.3 of it halfway; the custom
+            // action's own step.
+            #expect(pages.logo.bounds.size == CGSize(width: 30, height: 30))
+            #expect(pages.logo.value(forKeyPath: "letterSpacing", as: Double.self) == 5)
+            animator.update(offset: 320 + 0.4 * 320)   // page 1, the reversed size halfway through 0.2...0.6
+            expectClose(Double(pages.logo.bounds.width), 30, absolute: 1e-9)
+            // The reversed custom action runs its own reverse: narrow at progress 0.4.
+            expectClose(pages.logo.value(forKeyPath: "letterSpacing", as: Double.self) ?? .nan, 6, absolute: 1e-9)
+        }
+
+        @Test("JazzHands' and RazzleDazzle's calls, renamed")
+        func jazzHands() {
+            let circle = HeadlessLayer(), heart = HeadlessLayer(), contentView = HeadlessLayer()
+            let topConstraint = HeadlessLayer(name: "top constraint")
+            contentView.bounds = CGRect(x: 0, y: 0, width: 320, height: 600)
+            let animator = KeyframeAnimator()
+            var multiplier = KeyframeTrack<Double>()
+            multiplier.add(-0.2, at: 0)
+            multiplier.add(0.3, at: 1)
+            var fade = KeyframeTrack<Double>()
+            fade.add(1.0, at: 0, easing: .inQuadratic)
+            fade.addKeyframe(0, value: 1.0)
+            fade[320] = 0.0
+            animator.keepView(circle, onPages: [0, 1], pageWidth: 320)
+            animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left, offset: 10)
+            animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
+            animator.add(fade, keyPath: "opacity", on: circle)
+            let time = 0.5
+            animator.animate(at: time)
+            #expect(circle.position.x == 320)
+            expectClose(topConstraint.value(forKeyPath: "constant", as: Double.self) ?? .nan, 30, absolute: 1e-9)
+            // The fade's time is in points here; 0.5 of 320 is barely started, linear after addKeyframe.
+            expectClose(circle.opacity, 1 - 0.5 / 320, absolute: 1e-12)
+        }
+
+        /// Every Flight spelling in a "Coming from" table appears verbatim in this file.
+        @Test("The Coming from tables are compiled")
+        func tablesAreCompiled() throws {
+            let here = URL(fileURLWithPath: #filePath)
+            let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let source = try String(contentsOf: here, encoding: .utf8)
+            let articles = ["RedirectsAndTimingPriority.md", "ProgressDrivenAnimation.md"]
+            var rows = 0
+            for article in articles {
+                let url = root.appendingPathComponent("Sources/FlightCore/Documentation.docc/\(article)")
+                let text = try String(contentsOf: url, encoding: .utf8)
+                var inComingFrom = false
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("#") { inComingFrom = line.hasPrefix("### Coming from") }
+                    guard inComingFrom, line.hasPrefix("| "), !line.hasPrefix("|---") else { continue }
+                    let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard cells.count == 2, let flight = cells[1].split(separator: "`").first, cells[1].hasPrefix("`") else { continue }
+                    rows += 1
+                    #expect(source.contains(flight), "\(article): `\(flight)` is not compiled here")
+                }
+            }
+            #expect(rows >= 30, "found \(rows) rows")
+        }
     }
 }

@@ -2,282 +2,284 @@ import FlightCore
 import Foundation
 import Testing
 
-@MainActor
-@Suite("Group animator")
-struct GroupAnimatorTests {
-    @Test("The seed's first example: alpha, bounds, position and a custom key path")
-    func seedBasicExample() throws {
-        let clock = ManualClock()
-        let view = HeadlessLayer(clock: clock)
-        view.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        view.position = CGPoint(x: 50, y: 50)
-        view.setModelValue(0.0, forKeyPath: "animatableProgress")
-        let toBounds = CGRect(x: 0, y: 0, width: 200, height: 120)
-        let toPosition = CGPoint(x: 250, y: 400)
-        var stops: [Bool] = []
-        view.animate { animator in
-            animator.alpha(0.0).duration(0.5).easing(.outCubic)
-            animator.bounds(toBounds).duration(0.5).easing(.outCubic)
-            animator.position(toPosition).duration(0.5).easing(.outCubic)
-            animator.value(1.0, forKeyPath: "animatableProgress").duration(0.5).easing(.outCubic)
-            animator.setDidStopCallback { _, finished in stops.append(finished) }
-        }
-        // Model values are final at once; the presentation starts where it was.
-        #expect(view.opacity == 0 && view.bounds == toBounds && view.position == toPosition)
-        #expect(view.value(forKeyPath: "animatableProgress", as: Double.self) == 1)
-        #expect(view.presentation().position == CGPoint(x: 50, y: 50))
-        step(clock, to: 0.25)
-        // outCubic at half time is 0.875 of the way; keyframes are within 0.5 pt.
-        let position = view.presentation().position
-        expectClose(Double(position.x), 50 + 200 * 0.875, absolute: 0.5)
-        expectClose(Double(position.y), 50 + 350 * 0.875, absolute: 0.5)
-        expectClose(view.presentation().opacity, 1 - 0.875, absolute: 0.5 / 255)
-        expectClose(view.presentation().value(forKeyPath: "animatableProgress", as: Double.self)!, 0.875, absolute: 0.001)
-        #expect(stops.isEmpty)
-        step(clock, to: 0.5)
-        #expect(stops == [true])
-        #expect(view.animationKeys.isEmpty && view.animationState.activeGroups.isEmpty)
-        #expect(view.presentation().position == toPosition)
-        step(clock, to: 2)
-        #expect(stops == [true])
-    }
-
-    @Test("Redirect mid-flight: continuous value, remaining = duration × remaining / (remaining + travelled)")
-    func redirectScalesRemainingDuration() throws {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.position = CGPoint(x: 0, y: 0)
-        layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(1).easing(.linear) }
-        step(clock, to: 0.4)
-        let before = layer.presentation().position
-        expectClose(Double(before.x), 120, absolute: 0.5)
-        // Back to the start: travelled 120, remaining 120 → half the duration.
-        let group = layer.animate { $0.position(CGPoint(x: 0, y: 0)).duration(1).easing(.linear) }
-        #expect(layer.presentation().position == before)
-        expectClose(group.duration, 0.5, absolute: 1e-6)
-        step(clock, to: 0.65)
-        expectClose(Double(layer.presentation().position.x), Double(before.x) / 2, absolute: 0.5)
-    }
-
-    /// Three properties in flight at different fractions of their travel, redirected together.
-    /// Each was animating linearly over 1 s from 0 to 100 with a different duration, so at
-    /// t = 0.5 they have travelled 50 (1 s), 100·0.5/0.8 = 62.5 (0.8 s) and 100·0.5/2 = 25 (2 s).
-    /// Redirected to 200 with a 1 s duration, remaining = 150, 137.5, 175, so their synchronized
-    /// durations are 150/200 = 0.75, 137.5/200 = 0.6875 and 175/200 = 0.875.
-    nonisolated static let redirectTable: [(TimingPriority, [Bool], TimeInterval)] = [
-        (.maxTime, [false, false, false], 0.875),
-        (.minTime, [false, false, false], 0.6875),
-        (.median, [false, false, false], 0.75),
-        (.average, [false, false, false], (0.75 + 0.6875 + 0.875) / 3),
-        (.maxTime, [true, true, false], 0.75),
-        (.minTime, [false, false, true], 0.875),
-        (.average, [true, false, true], (0.75 + 0.875) / 2),
-        (.median, [true, true, false], (0.75 + 0.6875) / 2),
-    ]
-
-    @Test("Timing priority and primary flags choose the redirected group's duration", arguments: 0..<redirectTable.count)
-    func timingPriorityTable(_ row: Int) throws {
-        let (priority, primaries, expected) = Self.redirectTable[row]
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        let keys = ["a", "b", "c"]
-        for key in keys { layer.setModelValue(0.0, forKeyPath: key) }
-        layer.animate { animator in
-            for (key, duration) in zip(keys, [1.0, 0.8, 2.0]) {
-                animator.value(100.0, forKeyPath: key).duration(duration).easing(.linear)
+extension MainActorSuites {
+    @MainActor
+    @Suite("Group animator")
+    struct GroupAnimatorTests {
+        @Test("The seed's first example: alpha, bounds, position and a custom key path")
+        func seedBasicExample() throws {
+            let clock = ManualClock()
+            let view = HeadlessLayer(clock: clock)
+            view.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            view.position = CGPoint(x: 50, y: 50)
+            view.setModelValue(0.0, forKeyPath: "animatableProgress")
+            let toBounds = CGRect(x: 0, y: 0, width: 200, height: 120)
+            let toPosition = CGPoint(x: 250, y: 400)
+            var stops: [Bool] = []
+            view.animate { animator in
+                animator.alpha(0.0).duration(0.5).easing(.outCubic)
+                animator.bounds(toBounds).duration(0.5).easing(.outCubic)
+                animator.position(toPosition).duration(0.5).easing(.outCubic)
+                animator.value(1.0, forKeyPath: "animatableProgress").duration(0.5).easing(.outCubic)
+                animator.setDidStopCallback { _, finished in stops.append(finished) }
             }
+            // Model values are final at once; the presentation starts where it was.
+            #expect(view.opacity == 0 && view.bounds == toBounds && view.position == toPosition)
+            #expect(view.value(forKeyPath: "animatableProgress", as: Double.self) == 1)
+            #expect(view.presentation().position == CGPoint(x: 50, y: 50))
+            step(clock, to: 0.25)
+            // outCubic at half time is 0.875 of the way; keyframes are within 0.5 pt.
+            let position = view.presentation().position
+            expectClose(Double(position.x), 50 + 200 * 0.875, absolute: 0.5)
+            expectClose(Double(position.y), 50 + 350 * 0.875, absolute: 0.5)
+            expectClose(view.presentation().opacity, 1 - 0.875, absolute: 0.5 / 255)
+            expectClose(view.presentation().value(forKeyPath: "animatableProgress", as: Double.self)!, 0.875, absolute: 0.001)
+            #expect(stops.isEmpty)
+            step(clock, to: 0.5)
+            #expect(stops == [true])
+            #expect(view.animationKeys.isEmpty && view.animationState.activeGroups.isEmpty)
+            #expect(view.presentation().position == toPosition)
+            step(clock, to: 2)
+            #expect(stops == [true])
         }
-        clock.advance(to: 0.5)
-        let group = layer.animate(priority) { animator in
-            for (key, primary) in zip(keys, primaries) {
-                animator.value(200.0, forKeyPath: key).duration(1).easing(.linear).primary(primary)
-            }
-        }
-        expectClose(group.duration, expected, absolute: 1e-9, "\(priority) \(primaries)")
-        // Timed properties longer than the group are re-timed to it; shorter ones keep theirs.
-        let natural = [0.75, 0.6875, 0.875]
-        for (key, duration) in zip(keys, natural) {
-            expectClose(try #require(group.property(key)).duration, min(duration, expected), absolute: 1e-9)
-        }
-    }
 
-    @Test("A redirected spring keeps its velocity and is never clipped")
-    func springsKeepVelocity() throws {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.setModelValue(0.0, forKeyPath: "x")
-        layer.animate { $0.value(300.0, forKeyPath: "x").easing(.spring(.bouncy)) }
-        step(clock, to: 0.12)
-        let first = try #require(layer.animationState.activeGroups.last?.property("x"))
-        let velocity = first.velocity(at: 0.12)[0]
-        #expect(velocity > 100)
-        let group = layer.animate(.minTime) { animator in
-            animator.value(-100.0, forKeyPath: "x").easing(.spring(.bouncy))
-            animator.value(1.0, forKeyPath: "y").duration(0.1).primary(true)
+        @Test("Redirect mid-flight: continuous value, remaining = duration × remaining / (remaining + travelled)")
+        func redirectScalesRemainingDuration() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 0, y: 0)
+            layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(1).easing(.linear) }
+            step(clock, to: 0.4)
+            let before = layer.presentation().position
+            expectClose(Double(before.x), 120, absolute: 0.5)
+            // Back to the start: travelled 120, remaining 120 → half the duration.
+            let group = layer.animate { $0.position(CGPoint(x: 0, y: 0)).duration(1).easing(.linear) }
+            #expect(layer.presentation().position == before)
+            expectClose(group.duration, 0.5, absolute: 1e-6)
+            step(clock, to: 0.65)
+            expectClose(Double(layer.presentation().position.x), Double(before.x) / 2, absolute: 0.5)
         }
-        let spring = try #require(group.property("x"))
-        expectClose(spring.velocity(at: 0)[0], velocity, relative: 1e-9)
-        // It starts from what was on screen: the keyframe playback, within 0.5 pt of the exact curve.
-        expectClose(spring.exactValue(at: 0) as! Double, first.value(at: 0.12) as! Double, absolute: 1e-9)
-        expectClose(spring.exactValue(at: 0) as! Double, first.exactValue(at: 0.12) as! Double, absolute: 0.5)
-        // minTime over the primary picks 0.1 s, but the spring keeps its own settling time.
-        #expect(spring.duration > 0.3)
-        #expect(group.duration == spring.duration)
-    }
 
-    @Test("Callbacks: start once, stop exactly once; replaced groups stop with false")
-    func callbacksExactlyOnce() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        var events: [String] = []
-        func animate(_ name: String, to x: Double, alpha: Double? = nil) {
+        /// Three properties in flight at different fractions of their travel, redirected together.
+        /// Each was animating linearly over 1 s from 0 to 100 with a different duration, so at
+        /// t = 0.5 they have travelled 50 (1 s), 100·0.5/0.8 = 62.5 (0.8 s) and 100·0.5/2 = 25 (2 s).
+        /// Redirected to 200 with a 1 s duration, remaining = 150, 137.5, 175, so their synchronized
+        /// durations are 150/200 = 0.75, 137.5/200 = 0.6875 and 175/200 = 0.875.
+        nonisolated static let redirectTable: [(TimingPriority, [Bool], TimeInterval)] = [
+            (.maxTime, [false, false, false], 0.875),
+            (.minTime, [false, false, false], 0.6875),
+            (.median, [false, false, false], 0.75),
+            (.average, [false, false, false], (0.75 + 0.6875 + 0.875) / 3),
+            (.maxTime, [true, true, false], 0.75),
+            (.minTime, [false, false, true], 0.875),
+            (.average, [true, false, true], (0.75 + 0.875) / 2),
+            (.median, [true, true, false], (0.75 + 0.6875) / 2),
+        ]
+
+        @Test("Timing priority and primary flags choose the redirected group's duration", arguments: 0..<redirectTable.count)
+        func timingPriorityTable(_ row: Int) throws {
+            let (priority, primaries, expected) = Self.redirectTable[row]
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let keys = ["a", "b", "c"]
+            for key in keys { layer.setModelValue(0.0, forKeyPath: key) }
             layer.animate { animator in
-                animator.position(CGPoint(x: x, y: 0)).duration(0.5)
-                if let alpha { animator.alpha(alpha).duration(0.5) }
-                animator.setDidStartCallback { _ in events.append("\(name) start") }
-                animator.setDidStopCallback { _, finished in events.append("\(name) stop \(finished)") }
+                for (key, duration) in zip(keys, [1.0, 0.8, 2.0]) {
+                    animator.value(100.0, forKeyPath: key).duration(duration).easing(.linear)
+                }
+            }
+            clock.advance(to: 0.5)
+            let group = layer.animate(priority) { animator in
+                for (key, primary) in zip(keys, primaries) {
+                    animator.value(200.0, forKeyPath: key).duration(1).easing(.linear).primary(primary)
+                }
+            }
+            expectClose(group.duration, expected, absolute: 1e-9, "\(priority) \(primaries)")
+            // Timed properties longer than the group are re-timed to it; shorter ones keep theirs.
+            let natural = [0.75, 0.6875, 0.875]
+            for (key, duration) in zip(keys, natural) {
+                expectClose(try #require(group.property(key)).duration, min(duration, expected), absolute: 1e-9)
             }
         }
-        animate("A", to: 100, alpha: 0.5)
-        step(clock, to: 0.1)
-        animate("B", to: 200)          // takes position from A; A keeps opacity and runs on
-        step(clock, to: 0.2)
-        animate("C", to: 300)          // takes position from B, which has nothing left: B stops
-        step(clock, to: 2)
-        #expect(events == ["A start", "B start", "B stop false", "C start", "A stop true", "C stop true"])
-    }
 
-    @Test("animated: false jumps to the state, cancels what it takes over, still calls back")
-    func applyWithoutAnimation() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        var events: [String] = []
-        layer.registerAnimation(forKey: "center") { animator in
-            animator.position(CGPoint(x: 160, y: 240)).duration(0.5).easing(.outCubic)
-            animator.setDidStartCallback { _ in events.append("state start") }
-            animator.setDidStopCallback { _, finished in events.append("state stop \(finished)") }
-        }
-        layer.animate { animator in
-            animator.position(CGPoint(x: 500, y: 500)).duration(1)
-            animator.setDidStopCallback { _, finished in events.append("flight stop \(finished)") }
-        }
-        step(clock, to: 0.3)
-        let group = layer.applyAnimation(forKey: "center", animated: false)
-        #expect(group?.duration == 0)
-        #expect(layer.position == CGPoint(x: 160, y: 240))
-        #expect(layer.presentation().position == CGPoint(x: 160, y: 240))
-        #expect(events == ["flight stop false", "state start", "state stop true"])
-        #expect(layer.animationKeys.isEmpty)
-    }
-
-    @Test("Registered states apply animated, synchronized, and belong to their layer")
-    func registeredStates() {
-        let clock = ManualClock()
-        let a = HeadlessLayer(clock: clock), b = HeadlessLayer(clock: clock)
-        a.registerAnimation(forKey: "big", timingPriority: .minTime) { animator in
-            animator.bounds(CGRect(x: 0, y: 0, width: 300, height: 300)).duration(0.4)
-        }
-        let reports = collectingDiagnostics {
-            #expect(a.applyAnimation(forKey: "big") != nil)
-            #expect(b.applyAnimation(forKey: "big") == nil)
-            #expect(a.applyAnimation(forKey: "never registered") == nil)
-        }
-        #expect(reports == [.unknownAnimationKey("big"), .unknownAnimationKey("never registered")])
-        #expect(a.bounds.width == 300 && b.bounds.width == 0)
-        step(clock, to: 0.2)
-        #expect(a.presentation().bounds.width > 0 && a.presentation().bounds.width < 300)
-    }
-
-    @Test("Bad input is reported; targets that cannot be held are skipped, unplayable durations jump; the rest plays")
-    func badInput() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.setModelValue(0.0, forKeyPath: "progress")
-        var group: AnimationGroup?
-        let reports = collectingDiagnostics {
-            group = layer.animate { animator in
-                animator.value(1.0, forKeyPath: "position")                       // wrong type
-                animator.value(CGPoint(x: 1, y: 1), forKeyPath: "progress")      // custom key path typed Double
-                animator.alpha(Double.nan)                                        // not finite
-                animator.cornerRadius(8).duration(-1)                             // negative duration
-                animator.bounds(CGRect(x: 0, y: 0, width: 10, height: 10)).duration(.infinity)
-                animator.zPosition(5).duration(0.3)                               // fine
+        @Test("A redirected spring keeps its velocity and is never clipped")
+        func springsKeepVelocity() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.setModelValue(0.0, forKeyPath: "x")
+            layer.animate { $0.value(300.0, forKeyPath: "x").easing(.spring(.bouncy)) }
+            step(clock, to: 0.12)
+            let first = try #require(layer.animationState.activeGroups.last?.property("x"))
+            let velocity = first.velocity(at: 0.12)[0]
+            #expect(velocity > 100)
+            let group = layer.animate(.minTime) { animator in
+                animator.value(-100.0, forKeyPath: "x").easing(.spring(.bouncy))
+                animator.value(1.0, forKeyPath: "y").duration(0.1).primary(true)
             }
+            let spring = try #require(group.property("x"))
+            expectClose(spring.velocity(at: 0)[0], velocity, relative: 1e-9)
+            // It starts from what was on screen: the keyframe playback, within 0.5 pt of the exact curve.
+            expectClose(spring.exactValue(at: 0) as! Double, first.value(at: 0.12) as! Double, absolute: 1e-9)
+            expectClose(spring.exactValue(at: 0) as! Double, first.exactValue(at: 0.12) as! Double, absolute: 0.5)
+            // minTime over the primary picks 0.1 s, but the spring keeps its own settling time.
+            #expect(spring.duration > 0.3)
+            #expect(group.duration == spring.duration)
         }
-        #expect(reports.count == 5)
-        #expect(reports.contains(.typeMismatch(keyPath: "position", expected: "CGPoint", actual: "Double")))
-        #expect(reports.contains(.typeMismatch(keyPath: "progress", expected: "Double", actual: "CGPoint")))
-        #expect(reports.contains { if case .invalidDuration(keyPath: "cornerRadius", duration: -1) = $0 { true } else { false } })
-        #expect(reports.contains { if case .invalidDuration(keyPath: "bounds", _) = $0 { true } else { false } })
-        // Targets that cannot be held are skipped; properties with unplayable durations jump there.
-        #expect(group?.keyPaths == ["cornerRadius", "bounds", "zPosition"])
-        #expect(group?.property("cornerRadius")?.duration == 0 && group?.property("bounds")?.duration == 0)
-        #expect(layer.opacity == 1 && layer.position == .zero)
-        #expect(layer.cornerRadius == 8 && layer.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
-        #expect(reports.allSatisfy { !$0.description.isEmpty })
-    }
 
-    @Test("Empty groups, from == to and zero durations end at once, with both callbacks")
-    func degenerateGroups() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        var events: [String] = []
-        let empty = layer.animate { animator in
-            animator.setDidStartCallback { _ in events.append("start") }
-            animator.setDidStopCallback { _, finished in events.append("stop \(finished)") }
-        }
-        #expect(empty.hasEnded && empty.finished && events == ["start", "stop true"])
-        let still = layer.animate { $0.position(.zero).duration(0.5) }
-        #expect(still.duration == 0 && still.hasEnded)
-        let instant = layer.animate { $0.alpha(0.2).duration(0) }
-        #expect(instant.duration == 0 && layer.presentation().opacity == 0.2)
-        #expect(layer.animationKeys.isEmpty)
-        // Value progress of a property that does not move is time progress, never NaN.
-        let moving = layer.animate { animator in
-            animator.position(.zero).duration(0.5)
-            animator.alpha(1).duration(0.5).primary(true)
-        }
-        #expect(!moving.valueProgress(at: 0.2).isNaN)
-    }
-
-    @Test("Sub-paths animate their part of the base property")
-    func subPaths() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.position = CGPoint(x: 10, y: 20)
-        layer.animate { animator in
-            animator.value(110.0, forKeyPath: "position.x").duration(1)
-            animator.value(Double.pi / 2, forKeyPath: "transform.rotation.z").duration(1)
-            animator.value(2.0, forKeyPath: "transform.scale").duration(1)
-        }
-        #expect(layer.position == CGPoint(x: 110, y: 20))
-        step(clock, to: 0.5)
-        let presentation = layer.presentation()
-        expectClose(Double(presentation.position.x), 60, absolute: 0.5)
-        #expect(presentation.position.y == 20)
-        let transform = Transform2D(presentation.transform)
-        // Halfway: 45° at scale 1.5.
-        expectClose(atan2(transform.b, transform.a), .pi / 4, absolute: 0.002)
-        expectClose((transform.a * transform.a + transform.b * transform.b).squareRoot(), 1.5, absolute: 0.002)
-        #expect(presentation.value(forKeyPath: "transform.rotation.z", as: Double.self)! > 0.7)
-    }
-
-    @Test("Memory stays flat over 10,000 animate calls on one layer")
-    func memoryFlat() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        weak var firstGroup: AnimationGroup?
-        for index in 0..<10_000 {
-            let group = layer.animate { animator in
-                animator.position(CGPoint(x: Double(index % 300), y: 0)).duration(0.2)
-                animator.alpha(Double(index % 2)).duration(0.2)
+        @Test("Callbacks: start once, stop exactly once; replaced groups stop with false")
+        func callbacksExactlyOnce() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var events: [String] = []
+            func animate(_ name: String, to x: Double, alpha: Double? = nil) {
+                layer.animate { animator in
+                    animator.position(CGPoint(x: x, y: 0)).duration(0.5)
+                    if let alpha { animator.alpha(alpha).duration(0.5) }
+                    animator.setDidStartCallback { _ in events.append("\(name) start") }
+                    animator.setDidStopCallback { _, finished in events.append("\(name) stop \(finished)") }
+                }
             }
-            if index == 0 { firstGroup = group }
-            clock.advance(by: 0.05)
-            #expect(layer.animationState.activeGroups.count <= 1)
-            #expect(layer.animationKeys.count <= 2)   // one animation per property
+            animate("A", to: 100, alpha: 0.5)
+            step(clock, to: 0.1)
+            animate("B", to: 200)          // takes position from A; A keeps opacity and runs on
+            step(clock, to: 0.2)
+            animate("C", to: 300)          // takes position from B, which has nothing left: B stops
+            step(clock, to: 2)
+            #expect(events == ["A start", "B start", "B stop false", "C start", "A stop true", "C stop true"])
         }
-        #expect(firstGroup == nil)
-        #expect(layer.animationState.registered.isEmpty)
+
+        @Test("animated: false jumps to the state, cancels what it takes over, still calls back")
+        func applyWithoutAnimation() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var events: [String] = []
+            layer.registerAnimation(forKey: "center") { animator in
+                animator.position(CGPoint(x: 160, y: 240)).duration(0.5).easing(.outCubic)
+                animator.setDidStartCallback { _ in events.append("state start") }
+                animator.setDidStopCallback { _, finished in events.append("state stop \(finished)") }
+            }
+            layer.animate { animator in
+                animator.position(CGPoint(x: 500, y: 500)).duration(1)
+                animator.setDidStopCallback { _, finished in events.append("flight stop \(finished)") }
+            }
+            step(clock, to: 0.3)
+            let group = layer.applyAnimation(forKey: "center", animated: false)
+            #expect(group?.duration == 0)
+            #expect(layer.position == CGPoint(x: 160, y: 240))
+            #expect(layer.presentation().position == CGPoint(x: 160, y: 240))
+            #expect(events == ["flight stop false", "state start", "state stop true"])
+            #expect(layer.animationKeys.isEmpty)
+        }
+
+        @Test("Registered states apply animated, synchronized, and belong to their layer")
+        func registeredStates() {
+            let clock = ManualClock()
+            let a = HeadlessLayer(clock: clock), b = HeadlessLayer(clock: clock)
+            a.registerAnimation(forKey: "big", timingPriority: .minTime) { animator in
+                animator.bounds(CGRect(x: 0, y: 0, width: 300, height: 300)).duration(0.4)
+            }
+            let reports = collectingDiagnostics {
+                #expect(a.applyAnimation(forKey: "big") != nil)
+                #expect(b.applyAnimation(forKey: "big") == nil)
+                #expect(a.applyAnimation(forKey: "never registered") == nil)
+            }
+            #expect(reports == [.unknownAnimationKey("big"), .unknownAnimationKey("never registered")])
+            #expect(a.bounds.width == 300 && b.bounds.width == 0)
+            step(clock, to: 0.2)
+            #expect(a.presentation().bounds.width > 0 && a.presentation().bounds.width < 300)
+        }
+
+        @Test("Bad input is reported; targets that cannot be held are skipped, unplayable durations jump; the rest plays")
+        func badInput() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.setModelValue(0.0, forKeyPath: "progress")
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = layer.animate { animator in
+                    animator.value(1.0, forKeyPath: "position")                       // wrong type
+                    animator.value(CGPoint(x: 1, y: 1), forKeyPath: "progress")      // custom key path typed Double
+                    animator.alpha(Double.nan)                                        // not finite
+                    animator.cornerRadius(8).duration(-1)                             // negative duration
+                    animator.bounds(CGRect(x: 0, y: 0, width: 10, height: 10)).duration(.infinity)
+                    animator.zPosition(5).duration(0.3)                               // fine
+                }
+            }
+            #expect(reports.count == 5)
+            #expect(reports.contains(.typeMismatch(keyPath: "position", expected: "CGPoint", actual: "Double")))
+            #expect(reports.contains(.typeMismatch(keyPath: "progress", expected: "Double", actual: "CGPoint")))
+            #expect(reports.contains { if case .invalidDuration(keyPath: "cornerRadius", duration: -1) = $0 { true } else { false } })
+            #expect(reports.contains { if case .invalidDuration(keyPath: "bounds", _) = $0 { true } else { false } })
+            // Targets that cannot be held are skipped; properties with unplayable durations jump there.
+            #expect(group?.keyPaths == ["cornerRadius", "bounds", "zPosition"])
+            #expect(group?.property("cornerRadius")?.duration == 0 && group?.property("bounds")?.duration == 0)
+            #expect(layer.opacity == 1 && layer.position == .zero)
+            #expect(layer.cornerRadius == 8 && layer.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
+            #expect(reports.allSatisfy { !$0.description.isEmpty })
+        }
+
+        @Test("Empty groups, from == to and zero durations end at once, with both callbacks")
+        func degenerateGroups() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var events: [String] = []
+            let empty = layer.animate { animator in
+                animator.setDidStartCallback { _ in events.append("start") }
+                animator.setDidStopCallback { _, finished in events.append("stop \(finished)") }
+            }
+            #expect(empty.hasEnded && empty.finished && events == ["start", "stop true"])
+            let still = layer.animate { $0.position(.zero).duration(0.5) }
+            #expect(still.duration == 0 && still.hasEnded)
+            let instant = layer.animate { $0.alpha(0.2).duration(0) }
+            #expect(instant.duration == 0 && layer.presentation().opacity == 0.2)
+            #expect(layer.animationKeys.isEmpty)
+            // Value progress of a property that does not move is time progress, never NaN.
+            let moving = layer.animate { animator in
+                animator.position(.zero).duration(0.5)
+                animator.alpha(1).duration(0.5).primary(true)
+            }
+            #expect(!moving.valueProgress(at: 0.2).isNaN)
+        }
+
+        @Test("Sub-paths animate their part of the base property")
+        func subPaths() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 10, y: 20)
+            layer.animate { animator in
+                animator.value(110.0, forKeyPath: "position.x").duration(1)
+                animator.value(Double.pi / 2, forKeyPath: "transform.rotation.z").duration(1)
+                animator.value(2.0, forKeyPath: "transform.scale").duration(1)
+            }
+            #expect(layer.position == CGPoint(x: 110, y: 20))
+            step(clock, to: 0.5)
+            let presentation = layer.presentation()
+            expectClose(Double(presentation.position.x), 60, absolute: 0.5)
+            #expect(presentation.position.y == 20)
+            let transform = Transform2D(presentation.transform)
+            // Halfway: 45° at scale 1.5.
+            expectClose(atan2(transform.b, transform.a), .pi / 4, absolute: 0.002)
+            expectClose((transform.a * transform.a + transform.b * transform.b).squareRoot(), 1.5, absolute: 0.002)
+            #expect(presentation.value(forKeyPath: "transform.rotation.z", as: Double.self)! > 0.7)
+        }
+
+        @Test("Memory stays flat over 10,000 animate calls on one layer")
+        func memoryFlat() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            weak var firstGroup: AnimationGroup?
+            for index in 0..<10_000 {
+                let group = layer.animate { animator in
+                    animator.position(CGPoint(x: Double(index % 300), y: 0)).duration(0.2)
+                    animator.alpha(Double(index % 2)).duration(0.2)
+                }
+                if index == 0 { firstGroup = group }
+                clock.advance(by: 0.05)
+                #expect(layer.animationState.activeGroups.count <= 1)
+                #expect(layer.animationKeys.count <= 2)   // one animation per property
+            }
+            #expect(firstGroup == nil)
+            #expect(layer.animationState.registered.isEmpty)
+        }
     }
 }

@@ -2,164 +2,166 @@ import FlightCore
 import Foundation
 import Testing
 
-/// The adaptive sampler's promise, checked by dense evaluation of the exact motion: linear
-/// playback of the keyframes never strays further than the tolerance, the ends are exact, key
-/// times increase from 0 to 1.
-@Suite("Keyframe sampler")
-struct KeyframeSamplerTests {
-    static let springs: [Spring] = [.default, .bouncy, .smooth, Spring(duration: 0.4, bounce: -0.4)]
+extension OffMainActorSuites {
+    /// The adaptive sampler's promise, checked by dense evaluation of the exact motion: linear
+    /// playback of the keyframes never strays further than the tolerance, the ends are exact, key
+    /// times increase from 0 to 1.
+    @Suite("Keyframe sampler")
+    struct KeyframeSamplerTests {
+        static let springs: [Spring] = [.default, .bouncy, .smooth, Spring(duration: 0.4, bounce: -0.4)]
 
-    static var allEasings: [Easing] {
-        Easing.allNamed + springs.map { .spring($0) } + [
-            .cubicBezier(.default), .cubicBezier(CubicBezier(0.68, -0.55, 0.265, 1.55)), .decay(.normal),
-            .springDecay(velocity: 2_000), .reversed(.spring(.bouncy)),
-        ]
-    }
+        static var allEasings: [Easing] {
+            Easing.allNamed + springs.map { .spring($0) } + [
+                .cubicBezier(.default), .cubicBezier(CubicBezier(0.68, -0.55, 0.265, 1.55)), .decay(.normal),
+                .springDecay(velocity: 2_000), .reversed(.spring(.bouncy)),
+            ]
+        }
 
-    static func checkShape<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(keys.keyTimes.first == 0 && keys.keyTimes.last == 1, sourceLocation: sourceLocation)
-        #expect(zip(keys.keyTimes, keys.keyTimes.dropFirst()).allSatisfy { $0 < $1 }, sourceLocation: sourceLocation)
-        #expect(keys.values.count == keys.keyTimes.count, sourceLocation: sourceLocation)
-        #expect(keys.values.first.map { $0.distance(to: motion.from) } == 0, sourceLocation: sourceLocation)
-        #expect(keys.values.last.map { $0.distance(to: motion.to) } == 0, sourceLocation: sourceLocation)
-    }
+        static func checkShape<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(keys.keyTimes.first == 0 && keys.keyTimes.last == 1, sourceLocation: sourceLocation)
+            #expect(zip(keys.keyTimes, keys.keyTimes.dropFirst()).allSatisfy { $0 < $1 }, sourceLocation: sourceLocation)
+            #expect(keys.values.count == keys.keyTimes.count, sourceLocation: sourceLocation)
+            #expect(keys.values.first.map { $0.distance(to: motion.from) } == 0, sourceLocation: sourceLocation)
+            #expect(keys.values.last.map { $0.distance(to: motion.to) } == 0, sourceLocation: sourceLocation)
+        }
 
-    @Test("A 300 pt move stays within the geometry tolerance under every easing", arguments: allEasings)
-    func scalarWithinTolerance(_ easing: Easing) throws {
-        let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5)
-        let keys = motion.keyframes(tolerance: .geometry)
-        Self.checkShape(keys, motion)
-        #expect(motion.maximumDeviation(of: keys) <= 0.5 * (1 + 1e-9), "\(easing)")
-    }
-
-    @Test("Overshoot is kept: the keyframes reach the curve's extreme within the tolerance")
-    func overshootKept() throws {
-        for easing in [Easing.outBack, .outElastic, .spring(.bouncy), .inBack] {
+        @Test("A 300 pt move stays within the geometry tolerance under every easing", arguments: allEasings)
+        func scalarWithinTolerance(_ easing: Easing) throws {
             let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5)
             let keys = motion.keyframes(tolerance: .geometry)
-            let exactPeak = (0...20_000).map { motion.value(at: motion.duration * Double($0) / 20_000) }.max()!
-            let exactDip = (0...20_000).map { motion.value(at: motion.duration * Double($0) / 20_000) }.min()!
-            #expect(keys.values.max()! >= exactPeak - 0.5, "\(easing)")
-            #expect(keys.values.min()! <= exactDip + 0.5, "\(easing)")
-        }
-    }
-
-    @Test("Points on independent springs from a 2D gesture velocity (seeded random releases)")
-    func pointsOnSprings() throws {
-        var random = SplitMix64(seed: 11)
-        for _ in 0..<40 {
-            let velocity = CGPoint(x: random.uniform(-3_000...3_000), y: random.uniform(-3_000...3_000))
-            let spring = Spring(duration: random.uniform(0.2...0.8), bounce: random.uniform(-0.5...0.6))
-            let motion = try ValueMotion(
-                from: CGPoint(x: random.uniform(-400...400), y: random.uniform(-400...400)),
-                to: CGPoint(x: random.uniform(-400...400), y: random.uniform(-400...400)),
-                easing: .springDecay(velocity: velocity, spring: spring), duration: 0.5, tolerance: .geometry)
-            // Each component leaves with its own velocity.
-            #expect(motion.velocity(at: 0) == velocity.components)
-            // The settling band is capped by the tolerance, so even the final snap stays within it.
-            let keys = motion.keyframes()
             Self.checkShape(keys, motion)
-            #expect(motion.maximumDeviation(of: keys, samples: 5_000) <= 0.5 * (1 + 1e-9), "\(motion.from) → \(motion.to)")
+            #expect(motion.maximumDeviation(of: keys) <= 0.5 * (1 + 1e-9), "\(easing)")
         }
-    }
 
-    @Test("Rects, transforms and colours stay within their tolerances")
-    func otherValues() throws {
-        let rect = try ValueMotion(from: CGRect(x: 0, y: 0, width: 100, height: 40),
-                                   to: CGRect(x: 200, y: 80, width: 40, height: 300), easing: .inOutBack, duration: 0.6)
-        let turn = try ValueMotion(
-            from: Transform3D.rotation(angle: 170 * .pi / 180, x: 0, y: 0, z: 1).concatenating(.translation(x: 10, y: 0)),
-            to: Transform3D.rotation(angle: -170 * .pi / 180, x: 0, y: 0, z: 1).concatenating(.scale(x: 2, y: 2)),
-            easing: .outElastic, duration: 0.8)
-        let tilt = try ValueMotion(from: Transform3D.perspective(distance: 600),
-                                   to: Transform3D.perspective(distance: 600).concatenating(.rotation(angle: 1, x: 1, y: 1, z: 0)),
-                                   easing: .spring(.bouncy), duration: 0)
-        let fade = try ValueMotion(from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0.4, blue: 1, alpha: 0.5),
-                                   easing: .inOutSine, duration: 0.4)
-        let rectKeys = rect.keyframes(tolerance: .geometry)
-        #expect(rect.maximumDeviation(of: rectKeys) <= 0.5 * (1 + 1e-9))
-        let turnKeys = turn.keyframes(tolerance: .geometry)
-        #expect(turn.maximumDeviation(of: turnKeys, samples: 4_000) <= 0.5 * (1 + 1e-6))
-        let tiltKeys = tilt.keyframes(tolerance: .geometry)
-        #expect(tilt.maximumDeviation(of: tiltKeys, samples: 4_000) <= 0.5 * (1 + 1e-6))
-        let fadeKeys = fade.keyframes(tolerance: .color)
-        #expect(fade.maximumDeviation(of: fadeKeys, samples: 4_000) <= 0.5 / 255 * (1 + 1e-6))
-        Self.checkShape(rectKeys, rect)
-        Self.checkShape(fadeKeys, fade)
-    }
-
-    @Test("Fewer keyframes than 60 Hz sampling, which strays many times further")
-    func versusFixedRate() throws {
-        var adaptiveCount = 0, fixedCount = 0, fixedWorst = 0.0
-        for easing in Easing.allNamed + [Easing.spring(.default), .spring(.bouncy), .spring(.smooth)] {
-            let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5)
-            let fixed = motion.keyframes(framesPerSecond: 60)
-            adaptiveCount += motion.keyframes(tolerance: .geometry).count
-            fixedCount += fixed.count
-            fixedWorst = max(fixedWorst, motion.maximumDeviation(of: fixed, samples: 5_000))
-        }
-        #expect(Double(adaptiveCount) < 0.6 * Double(fixedCount), "\(adaptiveCount) vs \(fixedCount)")
-        #expect(fixedWorst > 20 * 0.5, "60 Hz worst error \(fixedWorst)")
-    }
-
-    @Test("A large fling settles within the tolerance, a small fade by its fraction")
-    func settlingBandCappedByTolerance() throws {
-        let fling = try ValueMotion(from: 0.0, to: 2_000.0, easing: .spring(.bouncy), duration: 0, tolerance: .geometry)
-        let uncapped = try ValueMotion(from: 0.0, to: 2_000.0, easing: .spring(.bouncy), duration: 0)
-        #expect(fling.duration > uncapped.duration)
-        #expect(abs(fling.value(at: fling.duration * (1 - 1e-9)) - 2_000) <= 0.5 * (1 + 1e-6))
-        let fade = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.bouncy), duration: 0, tolerance: .opacity)
-        let plain = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.bouncy), duration: 0)
-        #expect(fade.duration == plain.duration)
-    }
-
-    @Test("Fixed-rate keyframes land every 1/60 s and on the end")
-    func fixedRate() throws {
-        let motion = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: 0.51)
-        let keys = motion.keyframes(framesPerSecond: 60)
-        #expect(keys.count == 32)
-        for (index, time) in keys.keyTimes.dropLast().enumerated() {
-            expectClose(time * 0.51, Double(index) / 60, absolute: 1e-12)
-        }
-        #expect(keys.keyTimes.last == 1 && keys.values.last == 1)
-    }
-
-    @Test("Degenerate motions: zero duration, from == to, a velocity kick from rest")
-    func degenerate() throws {
-        let instant = try ValueMotion(from: 3.0, to: 9.0, easing: .outCubic, duration: 0)
-        let keys = instant.keyframes()
-        #expect(keys.values == [9, 9] && keys.keyTimes == [0, 1])
-        #expect(instant.value(at: 0) == 9)
-        let still = try ValueMotion(from: 4.0, to: 4.0, easing: .outBack, duration: 0.3)
-        #expect(still.keyframes().count == 2)
-        #expect(still.progress(at: 0.15) == 0.5)
-        // A spring with nowhere to go but a velocity: relative tolerance uses its excursion.
-        let kick = try ValueMotion(from: CGPoint(x: 5, y: 5), to: CGPoint(x: 5, y: 5), easing: .spring(.bouncy),
-                                   duration: 0, initialVelocity: SIMD2(800, 0))
-        let kickKeys = kick.keyframes()
-        #expect(kickKeys.count > 3 && kickKeys.count < 200)
-        #expect(!kick.progress(at: 0.1).isNaN)
-    }
-
-    @Test("Non-finite values and durations are rejected before anything is sampled")
-    func validation() {
-        #expect(throws: AnimationValueError.nonFinite("end value", component: 1)) {
-            _ = try ValueMotion(from: CGPoint.zero, to: CGPoint(x: 1, y: CGFloat.nan), easing: .linear, duration: 1)
-        }
-        #expect(throws: AnimationValueError.nonFinite("start value", component: 0)) {
-            _ = try ValueMotion(from: Double.infinity, to: 1.0, easing: .linear, duration: 1)
-        }
-        for duration: Double in [-1, .nan, .infinity] {
-            #expect(throws: AnimationValueError.self) {
-                _ = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: duration)
+        @Test("Overshoot is kept: the keyframes reach the curve's extreme within the tolerance")
+        func overshootKept() throws {
+            for easing in [Easing.outBack, .outElastic, .spring(.bouncy), .inBack] {
+                let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5)
+                let keys = motion.keyframes(tolerance: .geometry)
+                let exactPeak = (0...20_000).map { motion.value(at: motion.duration * Double($0) / 20_000) }.max()!
+                let exactDip = (0...20_000).map { motion.value(at: motion.duration * Double($0) / 20_000) }.min()!
+                #expect(keys.values.max()! >= exactPeak - 0.5, "\(easing)")
+                #expect(keys.values.min()! <= exactDip + 0.5, "\(easing)")
             }
         }
-        #expect(throws: AnimationValueError.self) {
-            _ = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.default), duration: 1, initialVelocity: SIMD2<Double>(.nan, 0))
+
+        @Test("Points on independent springs from a 2D gesture velocity (seeded random releases)")
+        func pointsOnSprings() throws {
+            var random = SplitMix64(seed: 11)
+            for _ in 0..<40 {
+                let velocity = CGPoint(x: random.uniform(-3_000...3_000), y: random.uniform(-3_000...3_000))
+                let spring = Spring(duration: random.uniform(0.2...0.8), bounce: random.uniform(-0.5...0.6))
+                let motion = try ValueMotion(
+                    from: CGPoint(x: random.uniform(-400...400), y: random.uniform(-400...400)),
+                    to: CGPoint(x: random.uniform(-400...400), y: random.uniform(-400...400)),
+                    easing: .springDecay(velocity: velocity, spring: spring), duration: 0.5, tolerance: .geometry)
+                // Each component leaves with its own velocity.
+                #expect(motion.velocity(at: 0) == velocity.components)
+                // The settling band is capped by the tolerance, so even the final snap stays within it.
+                let keys = motion.keyframes()
+                Self.checkShape(keys, motion)
+                #expect(motion.maximumDeviation(of: keys, samples: 5_000) <= 0.5 * (1 + 1e-9), "\(motion.from) → \(motion.to)")
+            }
         }
-        #expect(throws: AnimationValueError.invalidDuration(-1)) {
-            _ = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: -1)
+
+        @Test("Rects, transforms and colours stay within their tolerances")
+        func otherValues() throws {
+            let rect = try ValueMotion(from: CGRect(x: 0, y: 0, width: 100, height: 40),
+                                       to: CGRect(x: 200, y: 80, width: 40, height: 300), easing: .inOutBack, duration: 0.6)
+            let turn = try ValueMotion(
+                from: Transform3D.rotation(angle: 170 * .pi / 180, x: 0, y: 0, z: 1).concatenating(.translation(x: 10, y: 0)),
+                to: Transform3D.rotation(angle: -170 * .pi / 180, x: 0, y: 0, z: 1).concatenating(.scale(x: 2, y: 2)),
+                easing: .outElastic, duration: 0.8)
+            let tilt = try ValueMotion(from: Transform3D.perspective(distance: 600),
+                                       to: Transform3D.perspective(distance: 600).concatenating(.rotation(angle: 1, x: 1, y: 1, z: 0)),
+                                       easing: .spring(.bouncy), duration: 0)
+            let fade = try ValueMotion(from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0.4, blue: 1, alpha: 0.5),
+                                       easing: .inOutSine, duration: 0.4)
+            let rectKeys = rect.keyframes(tolerance: .geometry)
+            #expect(rect.maximumDeviation(of: rectKeys) <= 0.5 * (1 + 1e-9))
+            let turnKeys = turn.keyframes(tolerance: .geometry)
+            #expect(turn.maximumDeviation(of: turnKeys, samples: 4_000) <= 0.5 * (1 + 1e-6))
+            let tiltKeys = tilt.keyframes(tolerance: .geometry)
+            #expect(tilt.maximumDeviation(of: tiltKeys, samples: 4_000) <= 0.5 * (1 + 1e-6))
+            let fadeKeys = fade.keyframes(tolerance: .color)
+            #expect(fade.maximumDeviation(of: fadeKeys, samples: 4_000) <= 0.5 / 255 * (1 + 1e-6))
+            Self.checkShape(rectKeys, rect)
+            Self.checkShape(fadeKeys, fade)
         }
-        #expect(AnimationValueError.nonFinite("x", component: 0).description.contains("non-finite"))
+
+        @Test("Fewer keyframes than 60 Hz sampling, which strays many times further")
+        func versusFixedRate() throws {
+            var adaptiveCount = 0, fixedCount = 0, fixedWorst = 0.0
+            for easing in Easing.allNamed + [Easing.spring(.default), .spring(.bouncy), .spring(.smooth)] {
+                let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5)
+                let fixed = motion.keyframes(framesPerSecond: 60)
+                adaptiveCount += motion.keyframes(tolerance: .geometry).count
+                fixedCount += fixed.count
+                fixedWorst = max(fixedWorst, motion.maximumDeviation(of: fixed, samples: 5_000))
+            }
+            #expect(Double(adaptiveCount) < 0.6 * Double(fixedCount), "\(adaptiveCount) vs \(fixedCount)")
+            #expect(fixedWorst > 20 * 0.5, "60 Hz worst error \(fixedWorst)")
+        }
+
+        @Test("A large fling settles within the tolerance, a small fade by its fraction")
+        func settlingBandCappedByTolerance() throws {
+            let fling = try ValueMotion(from: 0.0, to: 2_000.0, easing: .spring(.bouncy), duration: 0, tolerance: .geometry)
+            let uncapped = try ValueMotion(from: 0.0, to: 2_000.0, easing: .spring(.bouncy), duration: 0)
+            #expect(fling.duration > uncapped.duration)
+            #expect(abs(fling.value(at: fling.duration * (1 - 1e-9)) - 2_000) <= 0.5 * (1 + 1e-6))
+            let fade = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.bouncy), duration: 0, tolerance: .opacity)
+            let plain = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.bouncy), duration: 0)
+            #expect(fade.duration == plain.duration)
+        }
+
+        @Test("Fixed-rate keyframes land every 1/60 s and on the end")
+        func fixedRate() throws {
+            let motion = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: 0.51)
+            let keys = motion.keyframes(framesPerSecond: 60)
+            #expect(keys.count == 32)
+            for (index, time) in keys.keyTimes.dropLast().enumerated() {
+                expectClose(time * 0.51, Double(index) / 60, absolute: 1e-12)
+            }
+            #expect(keys.keyTimes.last == 1 && keys.values.last == 1)
+        }
+
+        @Test("Degenerate motions: zero duration, from == to, a velocity kick from rest")
+        func degenerate() throws {
+            let instant = try ValueMotion(from: 3.0, to: 9.0, easing: .outCubic, duration: 0)
+            let keys = instant.keyframes()
+            #expect(keys.values == [9, 9] && keys.keyTimes == [0, 1])
+            #expect(instant.value(at: 0) == 9)
+            let still = try ValueMotion(from: 4.0, to: 4.0, easing: .outBack, duration: 0.3)
+            #expect(still.keyframes().count == 2)
+            #expect(still.progress(at: 0.15) == 0.5)
+            // A spring with nowhere to go but a velocity: relative tolerance uses its excursion.
+            let kick = try ValueMotion(from: CGPoint(x: 5, y: 5), to: CGPoint(x: 5, y: 5), easing: .spring(.bouncy),
+                                       duration: 0, initialVelocity: SIMD2(800, 0))
+            let kickKeys = kick.keyframes()
+            #expect(kickKeys.count > 3 && kickKeys.count < 200)
+            #expect(!kick.progress(at: 0.1).isNaN)
+        }
+
+        @Test("Non-finite values and durations are rejected before anything is sampled")
+        func validation() {
+            #expect(throws: AnimationValueError.nonFinite("end value", component: 1)) {
+                _ = try ValueMotion(from: CGPoint.zero, to: CGPoint(x: 1, y: CGFloat.nan), easing: .linear, duration: 1)
+            }
+            #expect(throws: AnimationValueError.nonFinite("start value", component: 0)) {
+                _ = try ValueMotion(from: Double.infinity, to: 1.0, easing: .linear, duration: 1)
+            }
+            for duration: Double in [-1, .nan, .infinity] {
+                #expect(throws: AnimationValueError.self) {
+                    _ = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: duration)
+                }
+            }
+            #expect(throws: AnimationValueError.self) {
+                _ = try ValueMotion(from: 0.0, to: 1.0, easing: .spring(.default), duration: 1, initialVelocity: SIMD2<Double>(.nan, 0))
+            }
+            #expect(throws: AnimationValueError.invalidDuration(-1)) {
+                _ = try ValueMotion(from: 0.0, to: 1.0, easing: .linear, duration: -1)
+            }
+            #expect(AnimationValueError.nonFinite("x", component: 0).description.contains("non-finite"))
+        }
     }
 }

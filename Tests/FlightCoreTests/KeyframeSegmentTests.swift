@@ -4,187 +4,189 @@ import FlightTestSupport
 import Foundation
 import Testing
 
-/// Keyframe segments with timing curves, played by CoreAnimation's rule as written out
-/// independently in `playedComponents` (CoreAnimationPlanTests), against the exact motion.
-@Suite("Keyframe segments")
-struct KeyframeSegmentTests {
-    /// The description CoreAnimation would receive for keyframes of a motion beginning at 0.
-    static func description<Value>(_ keys: Keyframes<Value>) -> CoreAnimationKeyframeAnimation {
-        CoreAnimationKeyframeAnimation(key: "k", animation: LayerAnimation(keyPath: "k", beginTime: 0, keyframes: keys))
-    }
-
-    /// The worst distance between CoreAnimation's playback of `keys` and `motion`, over a dense
-    /// grid and the middle of every segment.
-    static func worstPlayed<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, samples: Int = 10_000) -> Double {
-        let animation = description(keys)
-        var worst = 0.0
-        var times = (0...samples).map { motion.duration * Double($0) / Double(samples) }
-        times += zip(keys.keyTimes, keys.keyTimes.dropFirst()).map { motion.duration * ($0 + $1) / 2 }
-        for t in times {
-            let played = Value(components: Self.vector(playedComponents(animation, at: t), as: Value.self))
-            worst = max(worst, played.distance(to: motion.value(at: t)))
+extension OffMainActorSuites {
+    /// Keyframe segments with timing curves, played by CoreAnimation's rule as written out
+    /// independently in `playedComponents` (CoreAnimationPlanTests), against the exact motion.
+    @Suite("Keyframe segments")
+    struct KeyframeSegmentTests {
+        /// The description CoreAnimation would receive for keyframes of a motion beginning at 0.
+        static func description<Value>(_ keys: Keyframes<Value>) -> CoreAnimationKeyframeAnimation {
+            CoreAnimationKeyframeAnimation(key: "k", animation: LayerAnimation(keyPath: "k", beginTime: 0, keyframes: keys))
         }
-        return worst
-    }
 
-    static func vector<Value: AnimatableValue>(_ values: [Double], as: Value.Type) -> Value.Components {
-        var components = Value.Components.zero
-        for (index, value) in values.enumerated() { components[index] = value }
-        return components
-    }
+        /// The worst distance between CoreAnimation's playback of `keys` and `motion`, over a dense
+        /// grid and the middle of every segment.
+        static func worstPlayed<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, samples: Int = 10_000) -> Double {
+            let animation = description(keys)
+            var worst = 0.0
+            var times = (0...samples).map { motion.duration * Double($0) / Double(samples) }
+            times += zip(keys.keyTimes, keys.keyTimes.dropFirst()).map { motion.duration * ($0 + $1) / 2 }
+            for t in times {
+                let played = Value(components: Self.vector(playedComponents(animation, at: t), as: Value.self))
+                worst = max(worst, played.distance(to: motion.value(at: t)))
+            }
+            return worst
+        }
 
-    @Test("All 46 named curves at 0.1 pt: at most 20 % of 60 Hz keyframes, within 0.1 pt as played")
-    func namedCurvesBudget() throws {
-        var segmented = 0, fixed = 0
-        for easing in Easing.allNamed {
+        static func vector<Value: AnimatableValue>(_ values: [Double], as: Value.Type) -> Value.Components {
+            var components = Value.Components.zero
+            for (index, value) in values.enumerated() { components[index] = value }
+            return components
+        }
+
+        @Test("All 46 named curves at 0.1 pt: at most 20 % of 60 Hz keyframes, within 0.1 pt as played")
+        func namedCurvesBudget() throws {
+            var segmented = 0, fixed = 0
+            for easing in Easing.allNamed {
+                let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1))
+                let keys = motion.keyframes()
+                segmented += keys.count
+                fixed += motion.keyframes(framesPerSecond: 60).count
+                #expect(Self.worstPlayed(keys, motion) <= 0.1 + 1e-9, "\(easing)")
+                for curve in keys.timingFunctions {
+                    #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(easing) \(curve)")
+                }
+            }
+            #expect(Double(segmented) <= 0.2 * Double(fixed), "\(segmented) keyframes against \(fixed) at 60 Hz")
+        }
+
+        @Test("Polynomial pieces of degree ≤ 3 are exact, one segment per piece (two for an arc that turns back)",
+              arguments: [
+                  (Easing.linear, 2), (.smoothStep, 2), (.inQuadratic, 2), (.outQuadratic, 2), (.inOutQuadratic, 3),
+                  (.outInQuadratic, 3), (.inCubic, 2), (.outCubic, 2), (.inOutCubic, 3), (.outInCubic, 3),
+                  (.outBounce, 8), (.inBounce, 8), (.inOutBounce, 15), (.outInBounce, 15),
+              ])
+        func polynomialsExact(_ easing: Easing, keyframes: Int) throws {
             let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1))
             let keys = motion.keyframes()
-            segmented += keys.count
-            fixed += motion.keyframes(framesPerSecond: 60).count
-            #expect(Self.worstPlayed(keys, motion) <= 0.1 + 1e-9, "\(easing)")
-            for curve in keys.timingFunctions {
-                #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }, "\(easing) \(curve)")
-            }
+            #expect(keys.count == keyframes, "\(easing): \(keys.keyTimes)")
+            #expect(Self.worstPlayed(keys, motion) <= 1e-9, "\(easing)")
+            #expect(motion.maximumDeviation(of: keys) <= 1e-9, "\(easing)")
         }
-        #expect(Double(segmented) <= 0.2 * Double(fixed), "\(segmented) keyframes against \(fixed) at 60 Hz")
-    }
 
-    @Test("Polynomial pieces of degree ≤ 3 are exact, one segment per piece (two for an arc that turns back)",
-          arguments: [
-              (Easing.linear, 2), (.smoothStep, 2), (.inQuadratic, 2), (.outQuadratic, 2), (.inOutQuadratic, 3),
-              (.outInQuadratic, 3), (.inCubic, 2), (.outCubic, 2), (.inOutCubic, 3), (.outInCubic, 3),
-              (.outBounce, 8), (.inBounce, 8), (.inOutBounce, 15), (.outInBounce, 15),
-          ])
-    func polynomialsExact(_ easing: Easing, keyframes: Int) throws {
-        let motion = try ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1))
-        let keys = motion.keyframes()
-        #expect(keys.count == keyframes, "\(easing): \(keys.keyTimes)")
-        #expect(Self.worstPlayed(keys, motion) <= 1e-9, "\(easing)")
-        #expect(motion.maximumDeviation(of: keys) <= 1e-9, "\(easing)")
-    }
-
-    @Test("Headless playback is CoreAnimation's rule: the same values as the independent player")
-    func headlessMatchesRule() throws {
-        var random = SplitMix64(seed: 7)
-        for easing in [Easing.outElastic, .inOutBack, .spring(.bouncy), .inCircular, .outExponential] {
-            let motion = try ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: -80), easing: easing,
-                                         duration: 0.6, tolerance: .geometry)
-            let keys = motion.keyframes()
-            let animation = Self.description(keys)
-            for _ in 0..<500 {
-                let t = random.uniform(0...motion.duration)
-                let played = playedComponents(animation, at: t)
-                let headless = keys.value(at: t)
-                expectClose(Double(headless.x), played[0], absolute: 1e-7, "\(easing) x at \(t)")
-                expectClose(Double(headless.y), played[1], absolute: 1e-7, "\(easing) y at \(t)")
-            }
-        }
-    }
-
-    @Test("Springs, 2D gesture springs and decays: within tolerance as played, fewer keyframes than 60 Hz")
-    func physical() throws {
-        var random = SplitMix64(seed: 3)
-        for _ in 0..<30 {
-            let spring = Spring(duration: random.uniform(0.2...0.9), bounce: random.uniform(-0.3...0.7))
-            let velocity = CGPoint(x: random.uniform(-2_500...2_500), y: random.uniform(-2_500...2_500))
-            let motion = try ValueMotion(from: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
-                                         to: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
-                                         easing: .springDecay(velocity: velocity, spring: spring),
-                                         duration: 0.5, tolerance: .geometry)
-            let keys = motion.keyframes()
-            #expect(Self.worstPlayed(keys, motion, samples: 4_000) <= 0.5 + 1e-9)
-            #expect(keys.count < motion.keyframes(framesPerSecond: 60).count)
-        }
-        let decay = try ValueMotion(from: 0.0, to: 900.0, easing: .decay(.normal), duration: 0, tolerance: .geometry)
-        let decayKeys = decay.keyframes()
-        #expect(Self.worstPlayed(decayKeys, decay) <= 0.5 + 1e-9)
-    }
-
-    @Test("Work is bounded for any finite input: at most 1,000 keyframes, the tolerance widening beyond")
-    func boundedWork() throws {
-        for travel in [1e9, 1e12, 1e15, 1e300] {
-            for easing in [Easing.outElastic, .inCircular, .spring(.bouncy), .inOutSine] {
-                let motion = try ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .geometry)
+        @Test("Headless playback is CoreAnimation's rule: the same values as the independent player")
+        func headlessMatchesRule() throws {
+            var random = SplitMix64(seed: 7)
+            for easing in [Easing.outElastic, .inOutBack, .spring(.bouncy), .inCircular, .outExponential] {
+                let motion = try ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: -80), easing: easing,
+                                             duration: 0.6, tolerance: .geometry)
                 let keys = motion.keyframes()
-                #expect(keys.count <= ValueMotion<Double>.maximumKeyframes, "\(travel) \(easing)")
-                #expect(keys.values.allSatisfy(\.isFinite) && keys.values.last == travel)
+                let animation = Self.description(keys)
+                for _ in 0..<500 {
+                    let t = random.uniform(0...motion.duration)
+                    let played = playedComponents(animation, at: t)
+                    let headless = keys.value(at: t)
+                    expectClose(Double(headless.x), played[0], absolute: 1e-7, "\(easing) x at \(t)")
+                    expectClose(Double(headless.y), played[1], absolute: 1e-7, "\(easing) y at \(t)")
+                }
             }
         }
-    }
 
-    @Test("A widened tolerance is reported, with the key path and the tolerance used")
-    @MainActor
-    func wideningReported() {
-        let layer = HeadlessLayer(clock: ManualClock())
-        let near = collectingDiagnostics { layer.animate { $0.value(1e9, forKeyPath: "position.x").easing(.outElastic) } }
-        #expect(near.isEmpty)
-        let far = collectingDiagnostics { layer.animate { $0.value(-1e14, forKeyPath: "position.x").easing(.outElastic) } }
-        #expect(far.count == 1)
-        if case let .toleranceWidened(keyPath, tolerance)? = far.first {
-            #expect(keyPath == "position.x" && tolerance >= 1e-10 * 1e14 * 0.99)
-        } else {
-            Issue.record("expected a widened tolerance, got \(far)")
+        @Test("Springs, 2D gesture springs and decays: within tolerance as played, fewer keyframes than 60 Hz")
+        func physical() throws {
+            var random = SplitMix64(seed: 3)
+            for _ in 0..<30 {
+                let spring = Spring(duration: random.uniform(0.2...0.9), bounce: random.uniform(-0.3...0.7))
+                let velocity = CGPoint(x: random.uniform(-2_500...2_500), y: random.uniform(-2_500...2_500))
+                let motion = try ValueMotion(from: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
+                                             to: CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)),
+                                             easing: .springDecay(velocity: velocity, spring: spring),
+                                             duration: 0.5, tolerance: .geometry)
+                let keys = motion.keyframes()
+                #expect(Self.worstPlayed(keys, motion, samples: 4_000) <= 0.5 + 1e-9)
+                #expect(keys.count < motion.keyframes(framesPerSecond: 60).count)
+            }
+            let decay = try ValueMotion(from: 0.0, to: 900.0, easing: .decay(.normal), duration: 0, tolerance: .geometry)
+            let decayKeys = decay.keyframes()
+            #expect(Self.worstPlayed(decayKeys, decay) <= 0.5 + 1e-9)
         }
-    }
 
-    /// Fuzz seeds 11122, 33945, 51486, 89735 and 98965: a transform flung by a spring decay
-    /// and handed to a spring spins too fast for the most keyframes a property gets, so it is
-    /// shown within a wider tolerance, which is reported and kept on the resolved property.
-    @Test("A motion too fast for the keyframe cap stays within the reported widened tolerance, frame by frame")
-    @MainActor
-    func widenedSpinFrameByFrame() throws {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        var started: AnimationGroup?
-        layer.animate(.average) { a in
-            a.transform3D(.rotation(angle: -1.59, x: 0, y: 0, z: 1)).duration(0.73).easing(.springDecay(velocity: 800))
-            a.setDidStartCallback { started = $0 }
+        @Test("Work is bounded for any finite input: at most 1,000 keyframes, the tolerance widening beyond")
+        func boundedWork() throws {
+            for travel in [1e9, 1e12, 1e15, 1e300] {
+                for easing in [Easing.outElastic, .inCircular, .spring(.bouncy), .inOutSine] {
+                    let motion = try ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .geometry)
+                    let keys = motion.keyframes()
+                    #expect(keys.count <= ValueMotion<Double>.maximumKeyframes, "\(travel) \(easing)")
+                    #expect(keys.values.allSatisfy(\.isFinite) && keys.values.last == travel)
+                }
+            }
         }
-        var spring: AnimationGroup?
-        let reports = collectingDiagnostics { spring = started?.continueOnSpring(velocity: 10) }
-        let property = try #require(spring?.property("transform"))
-        let widened = try #require(property.widenedTolerance)
-        #expect(widened > 0.5)
-        guard case let .toleranceWidened(keyPath, tolerance)? = reports.first, reports.count == 1 else {
-            Issue.record("expected one widened tolerance, got \(reports)")
-            return
-        }
-        #expect(keyPath == "transform" && tolerance == widened)
-        #expect(property.keyTimes.count <= ValueMotion<Transform3D>.maximumKeyframes)
-        // Every 120 Hz frame until it has ended: what is shown is within the widened tolerance.
-        let begin = try #require(spring?.beginTime)
-        var worst = 0.0
-        while clock.now <= begin + property.duration + 1.0 / 120 {
-            let exact = property.exactValue(at: clock.now - begin) as? Transform3D ?? .identity
-            worst = max(worst, layer.presentation().transform.distance(to: exact))
-            clock.advance(by: 1.0 / 120)
-        }
-        #expect(worst <= widened, "shown \(worst) from the exact spin, widened to \(widened)")
-        // Widened because the asked tolerance would need more than the cap: what it fits now
-        // comes close to it.
-        #expect(property.keyTimes.count > ValueMotion<Transform3D>.maximumKeyframes / 8)
-        let end = try #require(property.to as? Transform3D)
-        #expect(layer.presentation().transform.distance(to: end) < 1e-9)
-    }
 
-    @Test("Steps jump between keyframes a hair apart; value progress lands on the jump")
-    func steps() throws {
-        let motion = try ValueMotion(from: 0.0, to: 100.0, easing: .steps(4, .jumpEnd), duration: 1, tolerance: .geometry)
-        let keys = motion.keyframes()
-        // Flat runs and jumps: 0 | 25 | 50 | 75 | 100 at the end.
-        #expect(keys.count == 9)
-        #expect(keys.value(at: 0.3) == 25 && keys.value(at: 0.99) == 75 && keys.value(at: 1) == 100)
-    }
+        @Test("A widened tolerance is reported, with the key path and the tolerance used")
+        @MainActor
+        func wideningReported() {
+            let layer = HeadlessLayer(clock: ManualClock())
+            let near = collectingDiagnostics { layer.animate { $0.value(1e9, forKeyPath: "position.x").easing(.outElastic) } }
+            #expect(near.isEmpty)
+            let far = collectingDiagnostics { layer.animate { $0.value(-1e14, forKeyPath: "position.x").easing(.outElastic) } }
+            #expect(far.count == 1)
+            if case let .toleranceWidened(keyPath, tolerance)? = far.first {
+                #expect(keyPath == "position.x" && tolerance >= 1e-10 * 1e14 * 0.99)
+            } else {
+                Issue.record("expected a widened tolerance, got \(far)")
+            }
+        }
 
-    @Test("A value-progress moment on a steps curve is the jump that reaches it")
-    @MainActor
-    func stepsValueProgress() throws {
-        let layer = HeadlessLayer(clock: ManualClock())
-        let group = layer.animate { $0.value(700.0, forKeyPath: "position.x").duration(1).easing(.steps(7, .jumpEnd)) }
-        // Progress is k/7 from k/7 s on: 0.1415 is first reached by 1/7 = 0.1429, at 1/7 s.
-        let moment = try #require(group.offset(of: .valueProgress(0.1415)))
-        expectClose(moment, 1.0 / 7, absolute: 1e-6)
-        let later = try #require(group.offset(of: .valueProgress(0.5)))
-        expectClose(later, 4.0 / 7, absolute: 1e-6)
+        /// Fuzz seeds 11122, 33945, 51486, 89735 and 98965: a transform flung by a spring decay
+        /// and handed to a spring spins too fast for the most keyframes a property gets, so it is
+        /// shown within a wider tolerance, which is reported and kept on the resolved property.
+        @Test("A motion too fast for the keyframe cap stays within the reported widened tolerance, frame by frame")
+        @MainActor
+        func widenedSpinFrameByFrame() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var started: AnimationGroup?
+            layer.animate(.average) { a in
+                a.transform3D(.rotation(angle: -1.59, x: 0, y: 0, z: 1)).duration(0.73).easing(.springDecay(velocity: 800))
+                a.setDidStartCallback { started = $0 }
+            }
+            var spring: AnimationGroup?
+            let reports = collectingDiagnostics { spring = started?.continueOnSpring(velocity: 10) }
+            let property = try #require(spring?.property("transform"))
+            let widened = try #require(property.widenedTolerance)
+            #expect(widened > 0.5)
+            guard case let .toleranceWidened(keyPath, tolerance)? = reports.first, reports.count == 1 else {
+                Issue.record("expected one widened tolerance, got \(reports)")
+                return
+            }
+            #expect(keyPath == "transform" && tolerance == widened)
+            #expect(property.keyTimes.count <= ValueMotion<Transform3D>.maximumKeyframes)
+            // Every 120 Hz frame until it has ended: what is shown is within the widened tolerance.
+            let begin = try #require(spring?.beginTime)
+            var worst = 0.0
+            while clock.now <= begin + property.duration + 1.0 / 120 {
+                let exact = property.exactValue(at: clock.now - begin) as? Transform3D ?? .identity
+                worst = max(worst, layer.presentation().transform.distance(to: exact))
+                clock.advance(by: 1.0 / 120)
+            }
+            #expect(worst <= widened, "shown \(worst) from the exact spin, widened to \(widened)")
+            // Widened because the asked tolerance would need more than the cap: what it fits now
+            // comes close to it.
+            #expect(property.keyTimes.count > ValueMotion<Transform3D>.maximumKeyframes / 8)
+            let end = try #require(property.to as? Transform3D)
+            #expect(layer.presentation().transform.distance(to: end) < 1e-9)
+        }
+
+        @Test("Steps jump between keyframes a hair apart; value progress lands on the jump")
+        func steps() throws {
+            let motion = try ValueMotion(from: 0.0, to: 100.0, easing: .steps(4, .jumpEnd), duration: 1, tolerance: .geometry)
+            let keys = motion.keyframes()
+            // Flat runs and jumps: 0 | 25 | 50 | 75 | 100 at the end.
+            #expect(keys.count == 9)
+            #expect(keys.value(at: 0.3) == 25 && keys.value(at: 0.99) == 75 && keys.value(at: 1) == 100)
+        }
+
+        @Test("A value-progress moment on a steps curve is the jump that reaches it")
+        @MainActor
+        func stepsValueProgress() throws {
+            let layer = HeadlessLayer(clock: ManualClock())
+            let group = layer.animate { $0.value(700.0, forKeyPath: "position.x").duration(1).easing(.steps(7, .jumpEnd)) }
+            // Progress is k/7 from k/7 s on: 0.1415 is first reached by 1/7 = 0.1429, at 1/7 s.
+            let moment = try #require(group.offset(of: .valueProgress(0.1415)))
+            expectClose(moment, 1.0 / 7, absolute: 1e-6)
+            let later = try #require(group.offset(of: .valueProgress(0.5)))
+            expectClose(later, 4.0 / 7, absolute: 1e-6)
+        }
     }
 }

@@ -2,378 +2,380 @@ import FlightCore
 import Foundation
 import Testing
 
-/// Every part with its whole (and nested and entangled parts), in every order, across groups and
-/// in one group, with every control call: stepped every 1/120 s and probed inside each frame at
-/// every animation end and keyframe boundary, nothing jumps, and at rest the layer shows its
-/// model.
-@MainActor
-@Suite("Parts and wholes")
-struct PartsAndWholesTests {
-    /// Each pair: a whole (or a larger part) and a part of it.
-    static let pairs: [(String, String)] = [
-        ("position", "position.x"), ("position", "position.y"),
-        ("anchorPoint", "anchorPoint.x"), ("anchorPoint", "anchorPoint.y"),
-        ("bounds", "bounds.size"), ("bounds", "bounds.origin"), ("bounds", "bounds.size.width"),
-        ("bounds", "bounds.size.height"), ("bounds.size", "bounds.size.width"),
-        ("shadowOffset", "shadowOffset.width"), ("shadowOffset", "shadowOffset.height"),
-        ("transform", "transform.scale"), ("transform", "transform.scale.x"), ("transform", "transform.scale.y"),
-        ("transform", "transform.rotation.z"), ("transform", "transform.rotation"),
-        ("transform", "transform.translation.x"), ("transform", "transform.translation.y"),
-        ("transform.rotation", "transform.rotation.z"),
-        // Entangled: the scale multiplies all three factors, so neither holds the other.
-        ("transform.scale", "transform.scale.x"), ("transform.scale", "transform.scale.y"),
-    ]
-
-    /// How the two animations are started.
-    enum Order: CaseIterable {
-        /// The first key path's group, then a quarter second later the second's.
-        case firstThenSecond
-        /// The second's group, then the first's.
-        case secondThenFirst
-        /// One group declaring the first, then the second.
-        case oneGroupFirstThenSecond
-        /// One group declaring the second, then the first.
-        case oneGroupSecondThenFirst
-    }
-
-    /// A control call made at 0.4 s on one of the groups.
-    enum Control: CaseIterable {
-        case none, pauseAndResume, reverse, reverseWhilePaused, finishAtEnd, finishAtStart, cancel, scrub, handOff
-    }
-
-    /// A target of the key path's type, different from the layer's start.
-    static func target(_ keyPath: String, variant: Int) -> any AnimatableValue {
-        let k = Double(variant + 1)
-        switch keyPath {
-        case "position": return CGPoint(x: 120 * k, y: -40 * k)
-        case "anchorPoint": return CGPoint(x: 0.2 * k, y: 0.9 / k)
-        case "bounds": return CGRect(x: 10 * k, y: -5 * k, width: 200 / k, height: 90 * k)
-        case "bounds.size": return CGSize(width: 70 * k, height: 30 * k)
-        case "bounds.origin": return CGPoint(x: -20 * k, y: 15 * k)
-        case "shadowOffset": return CGSize(width: 8 * k, height: -12 * k)
-        case "transform":
-            return Transform3D.scale(x: 2 / k, y: 1.2 * k, z: 1)
-                .concatenating(.rotation(angle: 0.5 * k, x: 0, y: 0, z: 1))
-                .concatenating(.translation(x: 30 * k, y: -10))
-        case "transform.scale", "transform.scale.x", "transform.scale.y": return 1.8 / k
-        // Beyond ±π: a part holds it, though a matrix reads it back in −π…π.
-        case "transform.rotation", "transform.rotation.z": return 4.0 / k
-        case "transform.translation.x", "transform.translation.y": return 60.0 * k
-        case "anchorPoint.x", "anchorPoint.y": return 0.1 * k
-        default: return 130.0 * k
-        }
-    }
-
-    /// A layer whose properties start away from CoreAnimation's defaults (a non-uniform scale,
-    /// a rotation), so that reading and writing parts is exercised.
-    static func makeLayer(_ clock: ManualClock) -> HeadlessLayer {
-        let layer = HeadlessLayer(clock: clock)
-        layer.position = CGPoint(x: 10, y: 20)
-        layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 40)
-        layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
-        layer.setModelValue(CGSize(width: 2, height: 3), forKeyPath: "shadowOffset")
-        layer.transform = Transform3D.scale(x: 1, y: 1.5, z: 1).concatenating(.rotation(angle: 0.3, x: 0, y: 0, z: 1))
-        return layer
-    }
-
-    /// The largest difference between two values' components (matrix entries for a transform).
-    nonisolated static func gap(_ a: (any AnimatableValue)?, _ b: (any AnimatableValue)?) -> Double {
-        guard let a, let b, a.componentArray.count == b.componentArray.count else { return .infinity }
-        return zip(a.componentArray, b.componentArray).map { abs($0 - $1) }.max() ?? 0
-    }
-
-    /// Records what the whole shows, frame by frame and inside frames, and every jump.
+extension MainActorSuites {
+    /// Every part with its whole (and nested and entangled parts), in every order, across groups and
+    /// in one group, with every control call: stepped every 1/120 s and probed inside each frame at
+    /// every animation end and keyframe boundary, nothing jumps, and at rest the layer shows its
+    /// model.
     @MainActor
-    final class Watcher {
-        let layer: HeadlessLayer
-        let clock: ManualClock
-        let base: String
-        var jumps: [String] = []
-        /// The fastest any component may move, per second, in these scenarios (generous: the
-        /// hand-off's spring leaves at about 700 points per second).
-        let rate = 1_500.0
-        /// What an instant may change, relative to the values' size: a part held inside a
-        /// whole is held at the whole's keyframes and the host interpolates between them by its
-        /// own rule (for a transform, a 3D decomposition whose scale factors differ from the 2D
-        /// ones by a skew term), within the keyframe tolerance.
-        var slack: Double { base == "transform" ? 1e-3 : 1e-6 }
+    @Suite("Parts and wholes")
+    struct PartsAndWholesTests {
+        /// Each pair: a whole (or a larger part) and a part of it.
+        static let pairs: [(String, String)] = [
+            ("position", "position.x"), ("position", "position.y"),
+            ("anchorPoint", "anchorPoint.x"), ("anchorPoint", "anchorPoint.y"),
+            ("bounds", "bounds.size"), ("bounds", "bounds.origin"), ("bounds", "bounds.size.width"),
+            ("bounds", "bounds.size.height"), ("bounds.size", "bounds.size.width"),
+            ("shadowOffset", "shadowOffset.width"), ("shadowOffset", "shadowOffset.height"),
+            ("transform", "transform.scale"), ("transform", "transform.scale.x"), ("transform", "transform.scale.y"),
+            ("transform", "transform.rotation.z"), ("transform", "transform.rotation"),
+            ("transform", "transform.translation.x"), ("transform", "transform.translation.y"),
+            ("transform.rotation", "transform.rotation.z"),
+            // Entangled: the scale multiplies all three factors, so neither holds the other.
+            ("transform.scale", "transform.scale.x"), ("transform.scale", "transform.scale.y"),
+        ]
 
-        init(layer: HeadlessLayer, clock: ManualClock, base: String) {
-            self.layer = layer
-            self.clock = clock
-            self.base = base
+        /// How the two animations are started.
+        enum Order: CaseIterable {
+            /// The first key path's group, then a quarter second later the second's.
+            case firstThenSecond
+            /// The second's group, then the first's.
+            case secondThenFirst
+            /// One group declaring the first, then the second.
+            case oneGroupFirstThenSecond
+            /// One group declaring the second, then the first.
+            case oneGroupSecondThenFirst
         }
 
-        func shown(at time: TimeInterval) -> (any AnimatableValue)? {
-            layer.presentationValue(forKeyPath: base, at: time)
+        /// A control call made at 0.4 s on one of the groups.
+        enum Control: CaseIterable {
+            case none, pauseAndResume, reverse, reverseWhilePaused, finishAtEnd, finishAtStart, cancel, scrub, handOff
         }
 
-        func check(_ before: (any AnimatableValue)?, _ after: (any AnimatableValue)?, over interval: TimeInterval, _ what: String) {
-            guard let after else { return jumps.append("\(what): nothing shown") }
-            if !after.componentArray.allSatisfy(\.isFinite) { jumps.append("\(what): not finite") }
-            let gap = PartsAndWholesTests.gap(before, after)
-            let allowed = rate * interval + slack * max(1, after.componentArray.map(abs).max() ?? 0)
-            if gap > allowed, jumps.count < 5 {
-                jumps.append("\(what) at t = \(clock.now): moved \(gap) (allowed \(allowed))")
+        /// A target of the key path's type, different from the layer's start.
+        static func target(_ keyPath: String, variant: Int) -> any AnimatableValue {
+            let k = Double(variant + 1)
+            switch keyPath {
+            case "position": return CGPoint(x: 120 * k, y: -40 * k)
+            case "anchorPoint": return CGPoint(x: 0.2 * k, y: 0.9 / k)
+            case "bounds": return CGRect(x: 10 * k, y: -5 * k, width: 200 / k, height: 90 * k)
+            case "bounds.size": return CGSize(width: 70 * k, height: 30 * k)
+            case "bounds.origin": return CGPoint(x: -20 * k, y: 15 * k)
+            case "shadowOffset": return CGSize(width: 8 * k, height: -12 * k)
+            case "transform":
+                return Transform3D.scale(x: 2 / k, y: 1.2 * k, z: 1)
+                    .concatenating(.rotation(angle: 0.5 * k, x: 0, y: 0, z: 1))
+                    .concatenating(.translation(x: 30 * k, y: -10))
+            case "transform.scale", "transform.scale.x", "transform.scale.y": return 1.8 / k
+            // Beyond ±π: a part holds it, though a matrix reads it back in −π…π.
+            case "transform.rotation", "transform.rotation.z": return 4.0 / k
+            case "transform.translation.x", "transform.translation.y": return 60.0 * k
+            case "anchorPoint.x", "anchorPoint.y": return 0.1 * k
+            default: return 130.0 * k
             }
         }
 
-        /// Runs `call` at the current instant: what is shown must not change.
-        func unchanged(_ what: String, _ call: () -> Void) {
-            let before = shown(at: layer.currentTime)
-            call()
-            check(before, shown(at: layer.currentTime), over: 0, what)
+        /// A layer whose properties start away from CoreAnimation's defaults (a non-uniform scale,
+        /// a rotation), so that reading and writing parts is exercised.
+        static func makeLayer(_ clock: ManualClock) -> HeadlessLayer {
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 10, y: 20)
+            layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 40)
+            layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+            layer.setModelValue(CGSize(width: 2, height: 3), forKeyPath: "shadowOffset")
+            layer.transform = Transform3D.scale(x: 1, y: 1.5, z: 1).concatenating(.rotation(angle: 0.3, x: 0, y: 0, z: 1))
+            return layer
         }
 
-        /// Every animation end and keyframe boundary on the layer between `start` and `end`, in
-        /// layer time.
-        func boundaries(from start: TimeInterval, to end: TimeInterval) -> [TimeInterval] {
-            var times: [TimeInterval] = []
-            for key in layer.animationKeys {
-                guard let animation = layer.animation(forKey: key), animation.speed != 0 else { continue }
-                let local = animation.keyframes.keyTimes.map { $0 * animation.duration } + [animation.duration]
-                for t in local {
-                    // Local time (t_layer − begin) × speed + offset, solved for the layer's time.
-                    let time = animation.beginTime + (t - animation.timeOffset) / animation.speed
-                    if time > start && time < end { times.append(time) }
+        /// The largest difference between two values' components (matrix entries for a transform).
+        nonisolated static func gap(_ a: (any AnimatableValue)?, _ b: (any AnimatableValue)?) -> Double {
+            guard let a, let b, a.componentArray.count == b.componentArray.count else { return .infinity }
+            return zip(a.componentArray, b.componentArray).map { abs($0 - $1) }.max() ?? 0
+        }
+
+        /// Records what the whole shows, frame by frame and inside frames, and every jump.
+        @MainActor
+        final class Watcher {
+            let layer: HeadlessLayer
+            let clock: ManualClock
+            let base: String
+            var jumps: [String] = []
+            /// The fastest any component may move, per second, in these scenarios (generous: the
+            /// hand-off's spring leaves at about 700 points per second).
+            let rate = 1_500.0
+            /// What an instant may change, relative to the values' size: a part held inside a
+            /// whole is held at the whole's keyframes and the host interpolates between them by its
+            /// own rule (for a transform, a 3D decomposition whose scale factors differ from the 2D
+            /// ones by a skew term), within the keyframe tolerance.
+            var slack: Double { base == "transform" ? 1e-3 : 1e-6 }
+
+            init(layer: HeadlessLayer, clock: ManualClock, base: String) {
+                self.layer = layer
+                self.clock = clock
+                self.base = base
+            }
+
+            func shown(at time: TimeInterval) -> (any AnimatableValue)? {
+                layer.presentationValue(forKeyPath: base, at: time)
+            }
+
+            func check(_ before: (any AnimatableValue)?, _ after: (any AnimatableValue)?, over interval: TimeInterval, _ what: String) {
+                guard let after else { return jumps.append("\(what): nothing shown") }
+                if !after.componentArray.allSatisfy(\.isFinite) { jumps.append("\(what): not finite") }
+                let gap = PartsAndWholesTests.gap(before, after)
+                let allowed = rate * interval + slack * max(1, after.componentArray.map(abs).max() ?? 0)
+                if gap > allowed, jumps.count < 5 {
+                    jumps.append("\(what) at t = \(clock.now): moved \(gap) (allowed \(allowed))")
                 }
             }
-            return times.sorted()
-        }
 
-        /// Advances one 120 Hz frame, probing inside it; then checks the frame's own changes.
-        func frame() {
-            let start = layer.currentTime
-            let next = ((clock.now * 120 + 1e-6).rounded(.down) + 1) / 120
-            let end = start + (next - clock.now)
-            var probes: [TimeInterval] = [start]
-            for boundary in boundaries(from: start, to: end) {
-                probes += [boundary - 1e-9, boundary, boundary + 1e-9]
+            /// Runs `call` at the current instant: what is shown must not change.
+            func unchanged(_ what: String, _ call: () -> Void) {
+                let before = shown(at: layer.currentTime)
+                call()
+                check(before, shown(at: layer.currentTime), over: 0, what)
             }
-            probes.append(end)
-            var previous = shown(at: start)
-            var last = start
-            for time in probes.dropFirst() where time > last {
-                let value = shown(at: time)
-                check(previous, value, over: time - last, "inside a frame at \(time)")
-                previous = value
-                last = time
-            }
-            clock.advance(to: next)
-            // What the frame's events changed (a group's end, its animations removed) shows
-            // nothing new at this instant.
-            check(previous, shown(at: layer.currentTime), over: 0, "at the frame's events")
-        }
-    }
 
-    /// Plays one scenario and returns its jumps.
-    static func play(_ pair: (String, String), _ order: Order, _ control: Control, onFirst: Bool) -> [String] {
-        let clock = ManualClock()
-        let layer = makeLayer(clock)
-        let base = LayerProperty.named(pair.0)?.baseKeyPath ?? pair.0
-        let watcher = Watcher(layer: layer, clock: clock, base: base)
-        var groups: [AnimationGroup] = []
-        func animate(_ keyPaths: [String], variant: Int) {
-            watcher.unchanged("animate \(keyPaths)") {
-                groups.append(layer.animate { a in
-                    for (index, keyPath) in keyPaths.enumerated() {
-                        a.value(target(keyPath, variant: variant), forKeyPath: keyPath)
-                            .duration(index == 0 ? 1 : 0.6).easing(.linear)
+            /// Every animation end and keyframe boundary on the layer between `start` and `end`, in
+            /// layer time.
+            func boundaries(from start: TimeInterval, to end: TimeInterval) -> [TimeInterval] {
+                var times: [TimeInterval] = []
+                for key in layer.animationKeys {
+                    guard let animation = layer.animation(forKey: key), animation.speed != 0 else { continue }
+                    let local = animation.keyframes.keyTimes.map { $0 * animation.duration } + [animation.duration]
+                    for t in local {
+                        // Local time (t_layer − begin) × speed + offset, solved for the layer's time.
+                        let time = animation.beginTime + (t - animation.timeOffset) / animation.speed
+                        if time > start && time < end { times.append(time) }
                     }
-                })
+                }
+                return times.sorted()
             }
-        }
-        switch order {
-        case .firstThenSecond, .secondThenFirst:
-            let (first, second) = order == .firstThenSecond ? (pair.0, pair.1) : (pair.1, pair.0)
-            animate([first], variant: 0)
-            while clock.now < 0.25 - 1e-9 { watcher.frame() }
-            animate([second], variant: 1)
-        case .oneGroupFirstThenSecond:
-            animate([pair.0, pair.1], variant: 0)
-        case .oneGroupSecondThenFirst:
-            animate([pair.1, pair.0], variant: 0)
-        }
-        while clock.now < 0.4 - 1e-9 { watcher.frame() }
-        let group = onFirst ? groups[0] : groups[groups.count - 1]
-        switch control {
-        case .none: break
-        case .pauseAndResume:
-            watcher.unchanged("pause") { group.pause() }
-            for _ in 0..<12 { watcher.frame() }
-            watcher.unchanged("resume") { group.resume() }
-        case .reverse:
-            watcher.unchanged("reverse") { group.reverse() }
-        case .reverseWhilePaused:
-            watcher.unchanged("pause") { group.pause() }
-            watcher.frame()
-            watcher.unchanged("reverse while paused") { group.reverse() }
-            for _ in 0..<6 { watcher.frame() }
-            watcher.unchanged("resume") { group.resume() }
-        case .finishAtEnd:
-            group.finish(at: .end)
-        case .finishAtStart:
-            group.finish(at: .start)
-        case .cancel:
-            watcher.unchanged("cancel") { group.cancel() }
-        case .scrub:
-            watcher.unchanged("pause") { group.pause() }
-            group.fractionComplete = 0.1
-            for _ in 0..<6 { watcher.frame() }
-            watcher.unchanged("resume") { group.resume() }
-        case .handOff:
-            watcher.unchanged("hand-off") { group.continueOnSpring(velocity: 1.5) }
-        }
-        var frames = 0
-        while (clock.hasPendingEvents || !layer.animationKeys.isEmpty) && frames < 1_200 {
-            watcher.frame()
-            frames += 1
-        }
-        var problems = watcher.jumps
-        if frames == 1_200 { problems.append("still animating after 10 s") }
-        if !layer.animationKeys.isEmpty { problems.append("animations left at rest: \(layer.animationKeys)") }
-        if gap(layer.presentationValue(forKeyPath: base), layer.modelValue(forKeyPath: base)) > 0 {
-            problems.append("at rest the presentation is not the model")
-        }
-        // Without a control call, the model holds every target, in the order they were set.
-        if control == .none, let model = layer.modelValue(forKeyPath: base) {
-            let reference = HeadlessLayer()
-            reference.setModelValue(makeLayer(ManualClock()).modelValue(forKeyPath: base)!, forKeyPath: base)
-            let sets: [(String, Int)] = switch order {
-            case .firstThenSecond: [(pair.0, 0), (pair.1, 1)]
-            case .secondThenFirst: [(pair.1, 0), (pair.0, 1)]
-            case .oneGroupFirstThenSecond: [(pair.0, 0), (pair.1, 0)]
-            case .oneGroupSecondThenFirst: [(pair.1, 0), (pair.0, 0)]
-            }
-            for (keyPath, variant) in sets { reference.setModelValue(target(keyPath, variant: variant), forKeyPath: keyPath) }
-            if gap(model, reference.modelValue(forKeyPath: base)) > 1e-9 {
-                problems.append("the model is \(model), not the targets set in order")
-            }
-        }
-        return problems
-    }
 
-    @Test("Every part and its whole, in every order, with every control call: no jump, inside frames too",
-          arguments: Order.allCases)
-    func everyPairInEveryOrder(_ order: Order) {
-        for pair in Self.pairs {
-            for control in Control.allCases {
-                for onFirst in [true, false] where control != .none || onFirst {
-                    let problems = Self.play(pair, order, control, onFirst: onFirst)
-                    #expect(problems.isEmpty, "\(pair) \(order) \(control) on the \(onFirst ? "first" : "last") group: \(problems)")
+            /// Advances one 120 Hz frame, probing inside it; then checks the frame's own changes.
+            func frame() {
+                let start = layer.currentTime
+                let next = ((clock.now * 120 + 1e-6).rounded(.down) + 1) / 120
+                let end = start + (next - clock.now)
+                var probes: [TimeInterval] = [start]
+                for boundary in boundaries(from: start, to: end) {
+                    probes += [boundary - 1e-9, boundary, boundary + 1e-9]
+                }
+                probes.append(end)
+                var previous = shown(at: start)
+                var last = start
+                for time in probes.dropFirst() where time > last {
+                    let value = shown(at: time)
+                    check(previous, value, over: time - last, "inside a frame at \(time)")
+                    previous = value
+                    last = time
+                }
+                clock.advance(to: next)
+                // What the frame's events changed (a group's end, its animations removed) shows
+                // nothing new at this instant.
+                check(previous, shown(at: layer.currentTime), over: 0, "at the frame's events")
+            }
+        }
+
+        /// Plays one scenario and returns its jumps.
+        static func play(_ pair: (String, String), _ order: Order, _ control: Control, onFirst: Bool) -> [String] {
+            let clock = ManualClock()
+            let layer = makeLayer(clock)
+            let base = LayerProperty.named(pair.0)?.baseKeyPath ?? pair.0
+            let watcher = Watcher(layer: layer, clock: clock, base: base)
+            var groups: [AnimationGroup] = []
+            func animate(_ keyPaths: [String], variant: Int) {
+                watcher.unchanged("animate \(keyPaths)") {
+                    groups.append(layer.animate { a in
+                        for (index, keyPath) in keyPaths.enumerated() {
+                            a.value(target(keyPath, variant: variant), forKeyPath: keyPath)
+                                .duration(index == 0 ? 1 : 0.6).easing(.linear)
+                        }
+                    })
+                }
+            }
+            switch order {
+            case .firstThenSecond, .secondThenFirst:
+                let (first, second) = order == .firstThenSecond ? (pair.0, pair.1) : (pair.1, pair.0)
+                animate([first], variant: 0)
+                while clock.now < 0.25 - 1e-9 { watcher.frame() }
+                animate([second], variant: 1)
+            case .oneGroupFirstThenSecond:
+                animate([pair.0, pair.1], variant: 0)
+            case .oneGroupSecondThenFirst:
+                animate([pair.1, pair.0], variant: 0)
+            }
+            while clock.now < 0.4 - 1e-9 { watcher.frame() }
+            let group = onFirst ? groups[0] : groups[groups.count - 1]
+            switch control {
+            case .none: break
+            case .pauseAndResume:
+                watcher.unchanged("pause") { group.pause() }
+                for _ in 0..<12 { watcher.frame() }
+                watcher.unchanged("resume") { group.resume() }
+            case .reverse:
+                watcher.unchanged("reverse") { group.reverse() }
+            case .reverseWhilePaused:
+                watcher.unchanged("pause") { group.pause() }
+                watcher.frame()
+                watcher.unchanged("reverse while paused") { group.reverse() }
+                for _ in 0..<6 { watcher.frame() }
+                watcher.unchanged("resume") { group.resume() }
+            case .finishAtEnd:
+                group.finish(at: .end)
+            case .finishAtStart:
+                group.finish(at: .start)
+            case .cancel:
+                watcher.unchanged("cancel") { group.cancel() }
+            case .scrub:
+                watcher.unchanged("pause") { group.pause() }
+                group.fractionComplete = 0.1
+                for _ in 0..<6 { watcher.frame() }
+                watcher.unchanged("resume") { group.resume() }
+            case .handOff:
+                watcher.unchanged("hand-off") { group.continueOnSpring(velocity: 1.5) }
+            }
+            var frames = 0
+            while (clock.hasPendingEvents || !layer.animationKeys.isEmpty) && frames < 1_200 {
+                watcher.frame()
+                frames += 1
+            }
+            var problems = watcher.jumps
+            if frames == 1_200 { problems.append("still animating after 10 s") }
+            if !layer.animationKeys.isEmpty { problems.append("animations left at rest: \(layer.animationKeys)") }
+            if gap(layer.presentationValue(forKeyPath: base), layer.modelValue(forKeyPath: base)) > 0 {
+                problems.append("at rest the presentation is not the model")
+            }
+            // Without a control call, the model holds every target, in the order they were set.
+            if control == .none, let model = layer.modelValue(forKeyPath: base) {
+                let reference = HeadlessLayer()
+                reference.setModelValue(makeLayer(ManualClock()).modelValue(forKeyPath: base)!, forKeyPath: base)
+                let sets: [(String, Int)] = switch order {
+                case .firstThenSecond: [(pair.0, 0), (pair.1, 1)]
+                case .secondThenFirst: [(pair.1, 0), (pair.0, 1)]
+                case .oneGroupFirstThenSecond: [(pair.0, 0), (pair.1, 0)]
+                case .oneGroupSecondThenFirst: [(pair.1, 0), (pair.0, 0)]
+                }
+                for (keyPath, variant) in sets { reference.setModelValue(target(keyPath, variant: variant), forKeyPath: keyPath) }
+                if gap(model, reference.modelValue(forKeyPath: base)) > 1e-9 {
+                    problems.append("the model is \(model), not the targets set in order")
+                }
+            }
+            return problems
+        }
+
+        @Test("Every part and its whole, in every order, with every control call: no jump, inside frames too",
+              arguments: Order.allCases)
+        func everyPairInEveryOrder(_ order: Order) {
+            for pair in Self.pairs {
+                for control in Control.allCases {
+                    for onFirst in [true, false] where control != .none || onFirst {
+                        let problems = Self.play(pair, order, control, onFirst: onFirst)
+                        #expect(problems.isEmpty, "\(pair) \(order) \(control) on the \(onFirst ? "first" : "last") group: \(problems)")
+                    }
                 }
             }
         }
-    }
 
-    @Test("position.x and position.y, then bounds, then size and position: no trap")
-    func takeOverThatOnceTrapped() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.animate { a in
-            a.value(100.0, forKeyPath: "position.x").duration(1)
-            a.value(50.0, forKeyPath: "position.y").duration(1)
-        }
-        layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 200, height: 100)).duration(1) }
-        layer.animate { a in
-            a.size(CGSize(width: 20, height: 20)).duration(1)
-            a.position(CGPoint(x: 10, y: 10)).duration(1)
-        }
-        everyFrame(clock, until: 1.2) { _ in }
-        #expect(layer.presentation().position == CGPoint(x: 10, y: 10))
-        #expect(layer.presentation().bounds == CGRect(x: 0, y: 0, width: 20, height: 20))
-        #expect(layer.animationKeys.isEmpty)
-    }
-
-    @Test("A whole animated again starts from the part shown, not from its older track")
-    func wholeStartsFromThePartShown() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 200, height: 100)).duration(1).easing(.linear) }
-        clock.advance(to: 0.25)
-        layer.animate { $0.size(CGSize(width: 20, height: 20)).duration(1).easing(.linear) }
-        clock.advance(to: 0.5)
-        let shown = layer.presentation().bounds
-        let group = layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 300, height: 300)).duration(1).easing(.linear) }
-        // The size shown at 0.5 s: a quarter of the way from (50, 25) to (20, 20).
-        expectClose(shown.width, 50 + (20 - 50) * 0.25, absolute: 1e-9)
-        #expect(Self.gap(group.property("bounds")?.from, shown) < 1e-9)
-        #expect(layer.presentation().bounds == shown)
-    }
-
-    @Test("A rotation beyond ±π in a part is held in the whole until the whole ends")
-    func rotationBeyondPiIsHeld() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.animate { $0.transform3D(.scale(x: 2, y: 2, z: 1)).duration(1).easing(.linear) }
-        clock.advance(to: 0.25)
-        layer.animate { $0.value(4.0, forKeyPath: "transform.rotation.z").duration(0.5).easing(.linear) }
-        let expected = Transform3D.rotation(angle: 4, x: 0, y: 0, z: 1)
-        everyFrame(clock, until: 1.2) { time in
-            guard time > 0.75 else { return }
-            let shown = layer.presentation().transform
-            let scale = (shown.m11 * shown.m11 + shown.m12 * shown.m12).squareRoot()
-            // The rotation shown is 4 rad, whatever the scale is doing.
-            expectClose(shown.m11 / scale, expected.m11, absolute: 1e-9)
-            expectClose(shown.m12 / scale, expected.m12, absolute: 1e-9)
-        }
-    }
-
-    @Test("transform.scale animated from a non-uniform scale keeps its proportions")
-    func scaleKeepsProportions() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.transform = .scale(x: 1, y: 2, z: 1)
-        layer.animate { $0.value(8.0 / 3, forKeyPath: "transform.scale").duration(1).easing(.linear) }
-        everyFrame(clock, until: 1.1) { _ in
-            let shown = layer.presentation().transform
-            expectClose(shown.m22 / shown.m11, 2, absolute: 1e-9)
-        }
-        expectClose(layer.transform.m11, 2, absolute: 1e-12)
-        expectClose(layer.transform.m22, 4, absolute: 1e-12)
-    }
-
-    @Test("A negative transform.scale shows a flip through zero, not a half-turn, and reads back negative")
-    func negativeScale() {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.animate { $0.value(-0.5, forKeyPath: "transform.scale").duration(1).easing(.linear) }
-        everyFrame(clock, until: 1.1) { time in
-            let shown = layer.presentation().transform
-            // No rotation at any frame: the off-diagonal entries stay 0.
-            expectClose(shown.m12, 0, absolute: 1e-12)
-            expectClose(shown.m21, 0, absolute: 1e-12)
-            let s = 1 + (-0.5 - 1) * min(time, 1)
-            expectClose(shown.m11, s, absolute: 1e-6)
-        }
-        expectClose(layer.value(forKeyPath: "transform.scale", as: Double.self) ?? 0, -0.5, absolute: 1e-12)
-    }
-
-    @Test("finish(at: .start) and reverse() of a group that took a part over leave the whole showing the part's model")
-    func controlOfAPartGroupReachesTheWhole() {
-        for call in ["finishAtStart", "reverse", "cancel"] {
+        @Test("position.x and position.y, then bounds, then size and position: no trap")
+        func takeOverThatOnceTrapped() {
             let clock = ManualClock()
             let layer = HeadlessLayer(clock: clock)
-            layer.animate { $0.position(CGPoint(x: 200, y: 200)).duration(1).easing(.linear) }
-            clock.advance(to: 0.25)
-            let part = layer.animate { $0.value(100.0, forKeyPath: "position.x").duration(0.5).easing(.linear) }
-            clock.advance(to: 0.5)
-            switch call {
-            case "finishAtStart": part.finish(at: .start)
-            case "reverse": part.reverse()
-            default: part.cancel()
+            layer.animate { a in
+                a.value(100.0, forKeyPath: "position.x").duration(1)
+                a.value(50.0, forKeyPath: "position.y").duration(1)
             }
-            everyFrame(clock, until: 2) { _ in }
-            // x: where the part group left it (its start, 50, for finish and reverse; where it
-            // was shown for cancel), not the part's old target, 100.
-            let expected = call == "cancel" ? 50 + (100 - 50) * 0.5 : 50
-            expectClose(layer.presentation().position.x, expected, absolute: 1e-9)
-            expectClose(layer.position.x, expected, absolute: 1e-9)
+            layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 200, height: 100)).duration(1) }
+            layer.animate { a in
+                a.size(CGSize(width: 20, height: 20)).duration(1)
+                a.position(CGPoint(x: 10, y: 10)).duration(1)
+            }
+            everyFrame(clock, until: 1.2) { _ in }
+            #expect(layer.presentation().position == CGPoint(x: 10, y: 10))
+            #expect(layer.presentation().bounds == CGRect(x: 0, y: 0, width: 20, height: 20))
+            #expect(layer.animationKeys.isEmpty)
+        }
+
+        @Test("A whole animated again starts from the part shown, not from its older track")
+        func wholeStartsFromThePartShown() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 200, height: 100)).duration(1).easing(.linear) }
+            clock.advance(to: 0.25)
+            layer.animate { $0.size(CGSize(width: 20, height: 20)).duration(1).easing(.linear) }
+            clock.advance(to: 0.5)
+            let shown = layer.presentation().bounds
+            let group = layer.animate { $0.bounds(CGRect(x: 0, y: 0, width: 300, height: 300)).duration(1).easing(.linear) }
+            // The size shown at 0.5 s: a quarter of the way from (50, 25) to (20, 20).
+            expectClose(shown.width, 50 + (20 - 50) * 0.25, absolute: 1e-9)
+            #expect(Self.gap(group.property("bounds")?.from, shown) < 1e-9)
+            #expect(layer.presentation().bounds == shown)
+        }
+
+        @Test("A rotation beyond ±π in a part is held in the whole until the whole ends")
+        func rotationBeyondPiIsHeld() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.animate { $0.transform3D(.scale(x: 2, y: 2, z: 1)).duration(1).easing(.linear) }
+            clock.advance(to: 0.25)
+            layer.animate { $0.value(4.0, forKeyPath: "transform.rotation.z").duration(0.5).easing(.linear) }
+            let expected = Transform3D.rotation(angle: 4, x: 0, y: 0, z: 1)
+            everyFrame(clock, until: 1.2) { time in
+                guard time > 0.75 else { return }
+                let shown = layer.presentation().transform
+                let scale = (shown.m11 * shown.m11 + shown.m12 * shown.m12).squareRoot()
+                // The rotation shown is 4 rad, whatever the scale is doing.
+                expectClose(shown.m11 / scale, expected.m11, absolute: 1e-9)
+                expectClose(shown.m12 / scale, expected.m12, absolute: 1e-9)
+            }
+        }
+
+        @Test("transform.scale animated from a non-uniform scale keeps its proportions")
+        func scaleKeepsProportions() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.transform = .scale(x: 1, y: 2, z: 1)
+            layer.animate { $0.value(8.0 / 3, forKeyPath: "transform.scale").duration(1).easing(.linear) }
+            everyFrame(clock, until: 1.1) { _ in
+                let shown = layer.presentation().transform
+                expectClose(shown.m22 / shown.m11, 2, absolute: 1e-9)
+            }
+            expectClose(layer.transform.m11, 2, absolute: 1e-12)
+            expectClose(layer.transform.m22, 4, absolute: 1e-12)
+        }
+
+        @Test("A negative transform.scale shows a flip through zero, not a half-turn, and reads back negative")
+        func negativeScale() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.animate { $0.value(-0.5, forKeyPath: "transform.scale").duration(1).easing(.linear) }
+            everyFrame(clock, until: 1.1) { time in
+                let shown = layer.presentation().transform
+                // No rotation at any frame: the off-diagonal entries stay 0.
+                expectClose(shown.m12, 0, absolute: 1e-12)
+                expectClose(shown.m21, 0, absolute: 1e-12)
+                let s = 1 + (-0.5 - 1) * min(time, 1)
+                expectClose(shown.m11, s, absolute: 1e-6)
+            }
+            expectClose(layer.value(forKeyPath: "transform.scale", as: Double.self) ?? 0, -0.5, absolute: 1e-12)
+        }
+
+        @Test("finish(at: .start) and reverse() of a group that took a part over leave the whole showing the part's model")
+        func controlOfAPartGroupReachesTheWhole() {
+            for call in ["finishAtStart", "reverse", "cancel"] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                layer.animate { $0.position(CGPoint(x: 200, y: 200)).duration(1).easing(.linear) }
+                clock.advance(to: 0.25)
+                let part = layer.animate { $0.value(100.0, forKeyPath: "position.x").duration(0.5).easing(.linear) }
+                clock.advance(to: 0.5)
+                switch call {
+                case "finishAtStart": part.finish(at: .start)
+                case "reverse": part.reverse()
+                default: part.cancel()
+                }
+                everyFrame(clock, until: 2) { _ in }
+                // x: where the part group left it (its start, 50, for finish and reverse; where it
+                // was shown for cancel), not the part's old target, 100.
+                let expected = call == "cancel" ? 50 + (100 - 50) * 0.5 : 50
+                expectClose(layer.presentation().position.x, expected, absolute: 1e-9)
+                expectClose(layer.position.x, expected, absolute: 1e-9)
+            }
         }
     }
 }
 
-extension PartsAndWholesTests {
+extension MainActorSuites.PartsAndWholesTests {
     @Test("An entangled part promoted to its whole in a group that also declares the whole: one animation, the later wins")
     func promotedPartBesideItsWhole() {
         for scaleXFirst in [true, false] {

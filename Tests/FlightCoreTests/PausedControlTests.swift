@@ -2,146 +2,148 @@ import FlightCore
 import Foundation
 import Testing
 
-/// A paused group keeps showing exactly what it showed, whatever control call comes while it is
-/// paused, except where the call's meaning moves it; every later frame is continuous.
-@MainActor
-@Suite("Control while paused")
-struct PausedControlTests {
-    /// A group with a property that ends early (alpha, 0.5 s), a longer one (position, 1 s) and
-    /// one on a spring (corner radius), paused at 0.6 s.
-    static func pausedGroup() -> (ManualClock, HeadlessLayer, AnimationGroup) {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        let group = layer.animate { a in
-            a.alpha(0).duration(0.5).easing(.linear)
-            a.position(CGPoint(x: 600, y: 0)).duration(1).easing(.linear)
-            a.cornerRadius(40).easing(.spring(.bouncy))
-        }
-        everyFrame(clock, until: 0.6) { _ in }
-        group.pause()
-        return (clock, layer, group)
-    }
-
-    struct Shown: Equatable {
-        var alpha: Double
-        var x: Double
-        var radius: Double
-
-        init(alpha: Double, x: Double, radius: Double) {
-            (self.alpha, self.x, self.radius) = (alpha, x, radius)
+extension MainActorSuites {
+    /// A paused group keeps showing exactly what it showed, whatever control call comes while it is
+    /// paused, except where the call's meaning moves it; every later frame is continuous.
+    @MainActor
+    @Suite("Control while paused")
+    struct PausedControlTests {
+        /// A group with a property that ends early (alpha, 0.5 s), a longer one (position, 1 s) and
+        /// one on a spring (corner radius), paused at 0.6 s.
+        static func pausedGroup() -> (ManualClock, HeadlessLayer, AnimationGroup) {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { a in
+                a.alpha(0).duration(0.5).easing(.linear)
+                a.position(CGPoint(x: 600, y: 0)).duration(1).easing(.linear)
+                a.cornerRadius(40).easing(.spring(.bouncy))
+            }
+            everyFrame(clock, until: 0.6) { _ in }
+            group.pause()
+            return (clock, layer, group)
         }
 
-        @MainActor
-        init(_ layer: HeadlessLayer, at time: TimeInterval? = nil) {
-            let time = time ?? layer.currentTime
-            alpha = layer.presentationValue(forKeyPath: "opacity", at: time) as? Double ?? .nan
-            x = (layer.presentationValue(forKeyPath: "position", at: time) as? CGPoint).map { Double($0.x) } ?? .nan
-            radius = layer.presentationValue(forKeyPath: "cornerRadius", at: time) as? Double ?? .nan
-        }
+        struct Shown: Equatable {
+            var alpha: Double
+            var x: Double
+            var radius: Double
 
-        func isClose(to other: Shown, within tolerance: Double = 1e-9) -> Bool {
-            abs(alpha - other.alpha) <= tolerance && abs(x - other.x) <= 600 * tolerance
-                && abs(radius - other.radius) <= 40 * tolerance
-        }
-    }
+            init(alpha: Double, x: Double, radius: Double) {
+                (self.alpha, self.x, self.radius) = (alpha, x, radius)
+            }
 
-    @Test("Reversing a paused group keeps showing an ended property's end, then plays back without a jump")
-    func reverseWhilePausedKeepsAnEndedProperty() {
-        let (clock, layer, group) = Self.pausedGroup()
-        let held = Shown(layer)
-        #expect(abs(held.alpha) < 1e-12)
-        group.reverse()
-        for _ in 0..<30 {
-            clock.advance(by: 1.0 / 120)
-            #expect(Shown(layer) == held, "the paused group moved at \(clock.now)")
-        }
-        group.resume()
-        #expect(Shown(layer).isClose(to: held))
-        var previous = Shown(layer)
-        while !group.hasEnded {
-            // Probe inside the frame too: just before and after every 1/960 s.
-            for _ in 0..<8 {
-                clock.advance(by: 1.0 / 960)
-                let shown = Shown(layer)
-                // Alpha changes at most 2 per second, x 600, the spring a little faster.
-                #expect(abs(shown.alpha - previous.alpha) <= 2.0 / 960 + 1e-9, "alpha jumps at \(clock.now)")
-                #expect(abs(shown.x - previous.x) <= 600.0 / 960 + 1e-9, "x jumps at \(clock.now)")
-                previous = shown
+            @MainActor
+            init(_ layer: HeadlessLayer, at time: TimeInterval? = nil) {
+                let time = time ?? layer.currentTime
+                alpha = layer.presentationValue(forKeyPath: "opacity", at: time) as? Double ?? .nan
+                x = (layer.presentationValue(forKeyPath: "position", at: time) as? CGPoint).map { Double($0.x) } ?? .nan
+                radius = layer.presentationValue(forKeyPath: "cornerRadius", at: time) as? Double ?? .nan
+            }
+
+            func isClose(to other: Shown, within tolerance: Double = 1e-9) -> Bool {
+                abs(alpha - other.alpha) <= tolerance && abs(x - other.x) <= 600 * tolerance
+                    && abs(radius - other.radius) <= 40 * tolerance
             }
         }
-        // Played back to its start: alpha 1, x 0, as the model says.
-        expectClose(layer.opacity, 1, absolute: 1e-12)
-        expectClose(layer.presentation().opacity, 1, absolute: 1e-12)
-        expectClose(layer.presentation().position.x, 0, absolute: 1e-9)
-    }
 
-    /// A control call on a paused group.
-    enum Call: CaseIterable {
-        case reverse, scrubEarly, scrubLate, finishAtStart, finishAtEnd, cancel, handOff
-    }
-
-    @Test("Any two calls on a paused group, in either order: what is shown moves only where a call means it to",
-          arguments: Call.allCases)
-    func everyPairOfCalls(_ first: Call) {
-        for second in Call.allCases {
+        @Test("Reversing a paused group keeps showing an ended property's end, then plays back without a jump")
+        func reverseWhilePausedKeepsAnEndedProperty() {
             let (clock, layer, group) = Self.pausedGroup()
-            var current: AnimationGroup? = group
-            // Where the group being controlled started: a hand-off's spring starts where it took over.
-            var start = Shown(alpha: 1, x: 0, radius: 0)
-            for call in [first, second] {
-                guard let target = current, !target.hasEnded || target === group else { break }
-                let before = Shown(layer)
-                let hadEnded = target.hasEnded
-                switch call {
-                case .reverse: target.reverse()
-                case .scrubEarly: target.fractionComplete = 0.2
-                case .scrubLate: target.fractionComplete = 0.8
-                case .finishAtStart: target.finish(at: .start)
-                case .finishAtEnd: target.finish(at: .end)
-                case .cancel: target.cancel()
-                case .handOff: current = target.continueOnSpring(velocity: 1) ?? target
-                }
-                let after = Shown(layer)
-                if call == .handOff { start = after }
-                if hadEnded {
-                    #expect(after.isClose(to: before), "\(first), \(second): \(call) on an ended group moved it")
-                    continue
-                }
-                switch call {
-                case .reverse, .cancel, .handOff:
-                    #expect(after.isClose(to: before), "\(first), \(second): \(call) moved \(before) to \(after)")
-                case .scrubEarly, .scrubLate:
-                    // Scrubbing a paused group moves every property to its own curve at that time;
-                    // a group that is not paused does not move.
-                    if target.isPaused {
-                        let time = (call == .scrubEarly ? 0.2 : 0.8) * group.duration
-                        expectClose(after.alpha, max(0, 1 - time / 0.5), absolute: 1e-9)
-                        expectClose(after.x, min(600, 600 * time), absolute: 1e-6)
-                    } else {
-                        #expect(after.isClose(to: before), "\(first), \(second): \(call) moved a group that plays")
-                    }
-                case .finishAtStart:
-                    #expect(after.isClose(to: start), "\(first), \(second): finish(at: .start) shows \(after)")
-                case .finishAtEnd:
-                    let model = Shown(alpha: layer.opacity, x: Double(layer.position.x), radius: layer.cornerRadius)
-                    #expect(after.isClose(to: model), "\(first), \(second): finish(at: .end) shows \(after)")
-                }
+            let held = Shown(layer)
+            #expect(abs(held.alpha) < 1e-12)
+            group.reverse()
+            for _ in 0..<30 {
+                clock.advance(by: 1.0 / 120)
+                #expect(Shown(layer) == held, "the paused group moved at \(clock.now)")
             }
-            for entry in layer.animationState.activeGroups where entry.isPaused { entry.resume() }
-            // From here every frame is continuous (a hand-off's spring may cross the 600 points at up to
-            // about 4,000 points per second) and the layer comes to rest at its model.
+            group.resume()
+            #expect(Shown(layer).isClose(to: held))
             var previous = Shown(layer)
-            for _ in 0..<(4 * 960) {
-                clock.advance(by: 1.0 / 960)
-                let shown = Shown(layer)
-                #expect(abs(shown.alpha - previous.alpha) <= 4.0 / 960 + 1e-9, "\(first), \(second): alpha jumps at \(clock.now)")
-                #expect(abs(shown.x - previous.x) <= 8_000.0 / 960 + 1e-9, "\(first), \(second): x jumps at \(clock.now)")
-                previous = shown
-                if layer.animationKeys.isEmpty && !clock.hasPendingEvents { break }
+            while !group.hasEnded {
+                // Probe inside the frame too: just before and after every 1/960 s.
+                for _ in 0..<8 {
+                    clock.advance(by: 1.0 / 960)
+                    let shown = Shown(layer)
+                    // Alpha changes at most 2 per second, x 600, the spring a little faster.
+                    #expect(abs(shown.alpha - previous.alpha) <= 2.0 / 960 + 1e-9, "alpha jumps at \(clock.now)")
+                    #expect(abs(shown.x - previous.x) <= 600.0 / 960 + 1e-9, "x jumps at \(clock.now)")
+                    previous = shown
+                }
             }
-            #expect(layer.animationKeys.isEmpty)
-            expectClose(layer.presentation().opacity, layer.opacity, absolute: 1e-12)
-            expectClose(layer.presentation().position.x, layer.position.x, absolute: 1e-9)
+            // Played back to its start: alpha 1, x 0, as the model says.
+            expectClose(layer.opacity, 1, absolute: 1e-12)
+            expectClose(layer.presentation().opacity, 1, absolute: 1e-12)
+            expectClose(layer.presentation().position.x, 0, absolute: 1e-9)
+        }
+
+        /// A control call on a paused group.
+        enum Call: CaseIterable {
+            case reverse, scrubEarly, scrubLate, finishAtStart, finishAtEnd, cancel, handOff
+        }
+
+        @Test("Any two calls on a paused group, in either order: what is shown moves only where a call means it to",
+              arguments: Call.allCases)
+        func everyPairOfCalls(_ first: Call) {
+            for second in Call.allCases {
+                let (clock, layer, group) = Self.pausedGroup()
+                var current: AnimationGroup? = group
+                // Where the group being controlled started: a hand-off's spring starts where it took over.
+                var start = Shown(alpha: 1, x: 0, radius: 0)
+                for call in [first, second] {
+                    guard let target = current, !target.hasEnded || target === group else { break }
+                    let before = Shown(layer)
+                    let hadEnded = target.hasEnded
+                    switch call {
+                    case .reverse: target.reverse()
+                    case .scrubEarly: target.fractionComplete = 0.2
+                    case .scrubLate: target.fractionComplete = 0.8
+                    case .finishAtStart: target.finish(at: .start)
+                    case .finishAtEnd: target.finish(at: .end)
+                    case .cancel: target.cancel()
+                    case .handOff: current = target.continueOnSpring(velocity: 1) ?? target
+                    }
+                    let after = Shown(layer)
+                    if call == .handOff { start = after }
+                    if hadEnded {
+                        #expect(after.isClose(to: before), "\(first), \(second): \(call) on an ended group moved it")
+                        continue
+                    }
+                    switch call {
+                    case .reverse, .cancel, .handOff:
+                        #expect(after.isClose(to: before), "\(first), \(second): \(call) moved \(before) to \(after)")
+                    case .scrubEarly, .scrubLate:
+                        // Scrubbing a paused group moves every property to its own curve at that time;
+                        // a group that is not paused does not move.
+                        if target.isPaused {
+                            let time = (call == .scrubEarly ? 0.2 : 0.8) * group.duration
+                            expectClose(after.alpha, max(0, 1 - time / 0.5), absolute: 1e-9)
+                            expectClose(after.x, min(600, 600 * time), absolute: 1e-6)
+                        } else {
+                            #expect(after.isClose(to: before), "\(first), \(second): \(call) moved a group that plays")
+                        }
+                    case .finishAtStart:
+                        #expect(after.isClose(to: start), "\(first), \(second): finish(at: .start) shows \(after)")
+                    case .finishAtEnd:
+                        let model = Shown(alpha: layer.opacity, x: Double(layer.position.x), radius: layer.cornerRadius)
+                        #expect(after.isClose(to: model), "\(first), \(second): finish(at: .end) shows \(after)")
+                    }
+                }
+                for entry in layer.animationState.activeGroups where entry.isPaused { entry.resume() }
+                // From here every frame is continuous (a hand-off's spring may cross the 600 points at up to
+                // about 4,000 points per second) and the layer comes to rest at its model.
+                var previous = Shown(layer)
+                for _ in 0..<(4 * 960) {
+                    clock.advance(by: 1.0 / 960)
+                    let shown = Shown(layer)
+                    #expect(abs(shown.alpha - previous.alpha) <= 4.0 / 960 + 1e-9, "\(first), \(second): alpha jumps at \(clock.now)")
+                    #expect(abs(shown.x - previous.x) <= 8_000.0 / 960 + 1e-9, "\(first), \(second): x jumps at \(clock.now)")
+                    previous = shown
+                    if layer.animationKeys.isEmpty && !clock.hasPendingEvents { break }
+                }
+                #expect(layer.animationKeys.isEmpty)
+                expectClose(layer.presentation().opacity, layer.opacity, absolute: 1e-12)
+                expectClose(layer.presentation().position.x, layer.position.x, absolute: 1e-9)
+            }
         }
     }
 }

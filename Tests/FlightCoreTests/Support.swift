@@ -6,6 +6,24 @@ import Foundation
 import Testing
 @_exported import FlightTestSupport
 
+/// The parent of every suite that runs on the main actor (declare one as
+/// `extension MainActorSuites { @MainActor @Suite(...) struct … }`).
+///
+/// Its tests run one at a time. Run side by side, as Swift Testing runs suites by default, they
+/// would all start at once and queue for the main actor, so each would report the time of the
+/// whole queue rather than its own.
+@Suite("FlightCore on the main actor, one test at a time", .serialized)
+enum MainActorSuites {}
+
+/// The parent of every FlightCore suite that does not need the main actor (declare one as
+/// `extension OffMainActorSuites { @Suite(...) struct … }`).
+///
+/// Its tests run one at a time beside `MainActorSuites` and FlightEasing's suites, so that the
+/// few tests running at once never outnumber two cores and each reports its own time, not time
+/// spent waiting for a thread.
+@Suite("FlightCore off the main actor, one test at a time", .serialized)
+enum OffMainActorSuites {}
+
 /// Golden files under `Golden/`, captured from real browsers by `Scripts/browser-golden/`.
 enum Golden {
     static func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {

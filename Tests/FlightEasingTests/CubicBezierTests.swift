@@ -1,73 +1,75 @@
 import FlightEasing
 import Testing
 
-/// Cubic Bézier timing functions against a 40-digit mpmath solve of the same curves.
-@Suite("Cubic Bézier")
-struct CubicBezierTests {
-    struct Reference: Decodable {
-        struct Case: Decodable {
-            let name: String
-            let x1, y1, x2, y2: Double
-            let x, y: [Double]
-            let velocity: [Double?]
-        }
-        let cases: [Case]
-    }
-
-    static let reference: Reference? = try? Golden.load(Reference.self, "bezier")
-
-    @Test("Progress is within 1e-7 (in fact 1e-12) of a high-precision solve for every x")
-    func progress() throws {
-        let reference = try #require(Self.reference)
-        #expect(reference.cases.count >= 25)
-        for item in reference.cases {
-            let curve = CubicBezier(item.x1, item.y1, item.x2, item.y2)
-            var worst = 0.0
-            for (x, y) in zip(item.x, item.y) {
-                worst = max(worst, abs(curve.progress(at: x) - y))
-                expectClose(Easing.cubicBezier(curve).progress(at: x), y, absolute: 1e-7, "\(item.name) at \(x)")
+extension EasingSuites {
+    /// Cubic Bézier timing functions against a 40-digit mpmath solve of the same curves.
+    @Suite("Cubic Bézier")
+    struct CubicBezierTests {
+        struct Reference: Decodable {
+            struct Case: Decodable {
+                let name: String
+                let x1, y1, x2, y2: Double
+                let x, y: [Double]
+                let velocity: [Double?]
             }
-            #expect(worst < 1e-12, "\(item.name): worst error \(worst)")
+            let cases: [Case]
         }
-    }
 
-    @Test("Slope dy/dx matches the reference where it is finite")
-    func velocity() throws {
-        let reference = try #require(Self.reference)
-        for item in reference.cases {
-            let curve = CubicBezier(item.x1, item.y1, item.x2, item.y2)
-            for (x, expected) in zip(item.x, item.velocity) {
-                guard let expected, abs(expected) < 1e4 else { continue }
-                expectClose(curve.velocity(at: x), expected, absolute: 1e-6, relative: 1e-6, "\(item.name) at \(x)")
+        static let reference: Reference? = try? Golden.load(Reference.self, "bezier")
+
+        @Test("Progress is within 1e-7 (in fact 1e-12) of a high-precision solve for every x")
+        func progress() throws {
+            let reference = try #require(Self.reference)
+            #expect(reference.cases.count >= 25)
+            for item in reference.cases {
+                let curve = CubicBezier(item.x1, item.y1, item.x2, item.y2)
+                var worst = 0.0
+                for (x, y) in zip(item.x, item.y) {
+                    worst = max(worst, abs(curve.progress(at: x) - y))
+                    expectClose(Easing.cubicBezier(curve).progress(at: x), y, absolute: 1e-7, "\(item.name) at \(x)")
+                }
+                #expect(worst < 1e-12, "\(item.name): worst error \(worst)")
             }
         }
-    }
 
-    @Test("CoreAnimation's named functions have Apple's control points")
-    func presets() {
-        #expect(CubicBezier.default == CubicBezier(0.25, 0.1, 0.25, 1))
-        #expect(CubicBezier.easeIn == CubicBezier(0.42, 0, 1, 1))
-        #expect(CubicBezier.easeOut == CubicBezier(0, 0, 0.58, 1))
-        #expect(CubicBezier.easeInEaseOut == CubicBezier(0.42, 0, 0.58, 1))
-        for k in 0...100 {
-            let x = Double(k) / 100
-            expectClose(CubicBezier.linear.progress(at: x), x, absolute: 1e-14)
-            expectClose(CubicBezier.linear.velocity(at: x), 1, absolute: 1e-9)
+        @Test("Slope dy/dx matches the reference where it is finite")
+        func velocity() throws {
+            let reference = try #require(Self.reference)
+            for item in reference.cases {
+                let curve = CubicBezier(item.x1, item.y1, item.x2, item.y2)
+                for (x, expected) in zip(item.x, item.velocity) {
+                    guard let expected, abs(expected) < 1e4 else { continue }
+                    expectClose(curve.velocity(at: x), expected, absolute: 1e-6, relative: 1e-6, "\(item.name) at \(x)")
+                }
+            }
         }
-    }
 
-    @Test("Invalid control points: x is clamped into 0...1, non-finite means linear")
-    func invalidInput() {
-        let clamped = CubicBezier(-0.5, 0.2, 1.8, 0.9)
-        #expect(clamped.x1 == 0 && clamped.x2 == 1)
-        #expect(CubicBezier(.nan, 0, 1, 1) == .linear)
-        #expect(CubicBezier(0.2, .infinity, 1, 1) == .linear)
-        for x in [-1.0, 0, 0.3, 1, 2, .nan] {
-            #expect(clamped.progress(at: x).isFinite)
-            #expect(clamped.velocity(at: x).isFinite)
+        @Test("CoreAnimation's named functions have Apple's control points")
+        func presets() {
+            #expect(CubicBezier.default == CubicBezier(0.25, 0.1, 0.25, 1))
+            #expect(CubicBezier.easeIn == CubicBezier(0.42, 0, 1, 1))
+            #expect(CubicBezier.easeOut == CubicBezier(0, 0, 0.58, 1))
+            #expect(CubicBezier.easeInEaseOut == CubicBezier(0.42, 0, 0.58, 1))
+            for k in 0...100 {
+                let x = Double(k) / 100
+                expectClose(CubicBezier.linear.progress(at: x), x, absolute: 1e-14)
+                expectClose(CubicBezier.linear.velocity(at: x), 1, absolute: 1e-9)
+            }
         }
-        // A vertical tangent is capped rather than infinite.
-        let vertical = CubicBezier(0, 1, 0, 1)
-        #expect(vertical.velocity(at: 0).isFinite)
+
+        @Test("Invalid control points: x is clamped into 0...1, non-finite means linear")
+        func invalidInput() {
+            let clamped = CubicBezier(-0.5, 0.2, 1.8, 0.9)
+            #expect(clamped.x1 == 0 && clamped.x2 == 1)
+            #expect(CubicBezier(.nan, 0, 1, 1) == .linear)
+            #expect(CubicBezier(0.2, .infinity, 1, 1) == .linear)
+            for x in [-1.0, 0, 0.3, 1, 2, .nan] {
+                #expect(clamped.progress(at: x).isFinite)
+                #expect(clamped.velocity(at: x).isFinite)
+            }
+            // A vertical tangent is capped rather than infinite.
+            let vertical = CubicBezier(0, 1, 0, 1)
+            #expect(vertical.velocity(at: 0).isFinite)
+        }
     }
 }
