@@ -4,7 +4,7 @@ import FlightTestSupport
 import Foundation
 import Testing
 
-extension OffMainActorSuites {
+extension MainActorSuites {
     /// Keyframe segments with timing curves, played by CoreAnimation's rule as written out
     /// independently in `playedComponents` (CoreAnimationPlanTests), against the exact motion.
     @Suite("Keyframe segments")

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 @_exported import FlightTestSupport
 
-/// The parent of every suite that runs on the main actor (declare one as
+/// The parent of every suite with a test that runs on the main actor (declare one as
 /// `extension MainActorSuites { @MainActor @Suite(...) struct … }`).
 ///
 /// Its tests run one at a time. Run side by side, as Swift Testing runs suites by default, they
@@ -15,7 +15,7 @@ import Testing
 @Suite("FlightCore on the main actor, one test at a time", .serialized)
 enum MainActorSuites {}
 
-/// The parent of every FlightCore suite that does not need the main actor (declare one as
+/// The parent of every FlightCore suite none of whose tests needs the main actor (declare one as
 /// `extension OffMainActorSuites { @Suite(...) struct … }`).
 ///
 /// Its tests run one at a time beside `MainActorSuites` and FlightEasing's suites, so that the
