@@ -156,7 +156,8 @@ enum FlightEngine {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
-        let hostTimeRuns = host.schedulerTime(forHostTime: begin + group.duration).isFinite
+        let endOnScheduler = host.schedulerTime(forHostTime: begin + group.duration)
+        let hostTimeRuns = endOnScheduler.isFinite
         if !hostTimeRuns {
             FlightDiagnostics.report(.hostTimeStopped)
         }
@@ -167,6 +168,11 @@ enum FlightEngine {
         // Within one frame a group's events fire in this order: its other triggers in declaration
         // order, its end (the stop callback), then its completion triggers in declaration order.
         let endOrder = Int.max / 2
+        // The record of fired triggers gets its storage when the group starts, not in the frame
+        // in which its first trigger fires (where a thousand others may fire too).
+        if group.firedTriggers.isEmpty && !group.plan.triggers.isEmpty {
+            group.firedTriggers.reserveCapacity(group.plan.triggers.count)
+        }
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard !group.firedTriggers.contains(index), let offset = group.offset(of: trigger.moment), offset >= elapsed
             else { continue }
@@ -184,8 +190,8 @@ enum FlightEngine {
             group.events.append(event)
             scheduler.schedule(event)
         }
-        let end = GroupEndEvent(time: schedulerTime(group.duration), groupSequence: sequence, order: endOrder,
-                                group: group, host: host)
+        let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + group.duration,
+                                groupSequence: sequence, order: endOrder, group: group, host: host)
         group.endEvent = end
         scheduler.schedule(end)
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))

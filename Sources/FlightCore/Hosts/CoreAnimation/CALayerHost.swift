@@ -191,7 +191,12 @@ private final class RemovalDelegate: NSObject, CAAnimationDelegate {
 @MainActor
 public enum CoreAnimationFrames {
     /// The shared scheduler, in `CACurrentMediaTime()` seconds.
-    public static let scheduler = FrameScheduler(startingAt: CACurrentMediaTime())
+    public static let scheduler: FrameScheduler = {
+        let scheduler = FrameScheduler(startingAt: CACurrentMediaTime())
+        // Everything due in one frame commits in one transaction, on iOS and macOS alike.
+        scheduler.frameTransaction = CoreAnimationTransaction.performFrame
+        return scheduler
+    }()
 
     #if os(iOS) || os(tvOS) || os(visionOS)
     /// The display link driving ``scheduler``.
