@@ -525,10 +525,13 @@ enum FlightEngine {
     /// custom key path never set.
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+        let placed = host.animationState.placed
+        // Nothing of Flight's plays on the host: the model is what is shown.
+        if placed.isEmpty { return host.modelValue(forKeyPath: keyPath).map { ($0, false) } }
         let base = LayerProperty.base(of: keyPath)
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, model: model)
-        for placed in host.animationState.placed where composition.concerns(placed.animation.keyPath) {
+        for placed in placed where composition.concerns(placed.animation.keyPath) {
             if let value = placed.animation.value(at: now) { composition.apply(value, of: placed.animation.keyPath) }
         }
         return (composition.value, composition.isOwnTrack)
@@ -564,10 +567,15 @@ enum FlightEngine {
         _ keyPath: String, heldAt value: any AnimatableValue, by group: AnimationGroup, in state: AnimationState,
         on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
     ) {
-        let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
-        for old in state.activeGroups {
-            old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
+        // A target with nothing else playing, animated by a group's first property, gives up
+        // nothing (the common case, so it is checked first).
+        if state.activeGroups.contains(where: { $0 !== group }) || group.resolved.properties.first?.keyPath != keyPath {
+            let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
+            for old in state.activeGroups {
+                old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
+            }
         }
+        guard !state.placed.isEmpty else { return }
         let base = LayerProperty.base(of: keyPath)
         var index = 0
         while index < state.placed.count {
