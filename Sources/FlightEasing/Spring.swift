@@ -20,7 +20,9 @@ import Foundation
 /// The initializers never trap and never produce a spring that computes NaN:
 /// - mass and stiffness that are zero, negative or NaN become ``minimumParameter``; infinite
 ///   ones become ``maximumParameter``;
-/// - damping that is negative or NaN becomes 0; infinite damping becomes ``maximumParameter``.
+/// - damping that is negative or NaN becomes 0; infinite damping becomes ``maximumParameter``;
+/// - a response (or a SwiftUI duration) is clamped into ``responseRange``, the periods whose
+///   stiffness lies between those bounds, so that the damping ratio is kept as given.
 ///
 /// A spring with zero damping never comes to rest: its settling time is capped at
 /// ``SpringMotion/maximumSettlingDuration``.
@@ -36,6 +38,12 @@ public struct Spring: Sendable, Hashable {
     public static let minimumParameter = 1e-6
     /// The largest mass, stiffness or damping a spring can have.
     public static let maximumParameter = 1e9
+    /// The responses a unit-mass spring can have: from `2π/√maximumParameter` (about 0.2 ms)
+    /// to `2π/√minimumParameter` (about 6,283 s), the periods of the stiffest and the softest
+    /// spring. A shorter or longer response is clamped to it, keeping the damping ratio; a
+    /// response outside would otherwise change the stiffness alone, and with it the ratio.
+    public static let responseRange: ClosedRange<TimeInterval> =
+        2 * Double.pi / maximumParameter.squareRoot()...2 * Double.pi / minimumParameter.squareRoot()
 
     // MARK: Creating a spring
 
@@ -55,11 +63,13 @@ public struct Spring: Sendable, Hashable {
     /// `UISpringTimingParameters` and SwiftUI's `Spring(response:dampingRatio:)` do.
     ///
     /// - Parameters:
-    ///   - response: The period of the undamped oscillation, in seconds: `2π·√(m/k)`.
+    ///   - response: The period of the undamped oscillation, in seconds: `2π·√(m/k)`. Clamped
+    ///     into ``responseRange`` (NaN becomes its lower end).
     ///   - dampingRatio: The damping as a fraction of critical damping: below 1 the spring
     ///     oscillates, 1 is critical, above 1 it creeps in without overshooting.
     public init(response: TimeInterval, dampingRatio: Double) {
-        let period = Self.sanitized(response, floor: Self.minimumParameter)
+        let period = response.isNaN ? Self.responseRange.lowerBound
+            : min(max(response, Self.responseRange.lowerBound), Self.responseRange.upperBound)
         let ratio = Self.sanitized(dampingRatio, floor: 0)
         let omega = 2 * Double.pi / period
         self.init(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega)

@@ -145,8 +145,11 @@ public struct SpringMotion: Sendable, Hashable {
             let logShrink = decay * halfPeriod
             var k = (log(firstPeak / threshold) / logShrink).rounded(.down)
             guard k.isFinite, extremum(k) < Self.maximumSettlingDuration else { return .infinity }
-            while abs(position(at: extremum(k + 1))) >= threshold { k += 1 }
-            while k > 0 && abs(position(at: extremum(k))) < threshold { k -= 1 }
+            // The estimate is exact but for rounding: a few steps correct it (64 at most, so that
+            // no rounding of extreme parameters can keep the loops going).
+            var corrections = 0
+            while corrections < 64 && abs(position(at: extremum(k + 1))) >= threshold { k += 1; corrections += 1 }
+            while corrections < 128 && k > 0 && abs(position(at: extremum(k))) < threshold { k -= 1; corrections += 1 }
             let start = extremum(k)
             return lastCrossing(threshold, from: start, to: nextZero(after: start))
         }

@@ -23,14 +23,18 @@ public struct Steps: Sendable, Hashable {
     /// Where the jumps happen.
     public let position: Position
 
+    /// The most intervals a staircase has: 10,000, more than a 120 Hz display shows in 80 s.
+    /// Each jump is a breakpoint that keyframes follow, so the count bounds their work.
+    public static let maximumCount = 10_000
+
     /// Creates a staircase.
     ///
     /// - Parameters:
     ///   - count: The number of intervals. Fewer than 1 (fewer than 2 for `.jumpNone`, which CSS
-    ///     rejects) is raised to that minimum.
+    ///     rejects) is raised to that minimum; more than ``maximumCount`` is lowered to it.
     ///   - position: Where the jumps happen; `.jumpEnd` by default, as in CSS.
     public init(_ count: Int, _ position: Position = .jumpEnd) {
-        self.count = max(count, position == .jumpNone ? 2 : 1)
+        self.count = min(max(count, position == .jumpNone ? 2 : 1), Self.maximumCount)
         self.position = position
     }
 
