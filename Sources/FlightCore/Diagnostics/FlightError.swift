@@ -33,6 +33,16 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The host refused a value of this type at the key path (a custom ``AnimatableValue`` that a
     /// `CALayer` cannot hold, say): the property was neither set nor animated.
     case hostCannotHold(keyPath: String, type: String)
+    /// A spring or spring decay was given a start velocity that would have carried the property
+    /// further than can be shown (``ValueMotion/excursionLimit``): the velocity was scaled down,
+    /// keeping its direction, so that alone it carries the spring at most `reach` (in the
+    /// value's distance units) and the spring overshoots its end value by at most about 1.2 times
+    /// that.
+    case velocityLimited(keyPath: String, reach: Double)
+    /// The property's motion cannot be computed in finite numbers (the distance between its
+    /// values, or a value along the way, overflows a `Double`): it jumps to its target instead of
+    /// animating.
+    case motionOverflows(keyPath: String)
     /// The host's time stands still (a layer or an ancestor has `speed` 0), so a group on it has
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
@@ -59,6 +69,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) moves too far to be shown within its tolerance in a bounded number of keyframes; it is shown within \(tolerance)"
         case let .hostCannotHold(keyPath, type):
             "the target cannot hold a \(type) at \(keyPath); the property was neither set nor animated"
+        case let .velocityLimited(keyPath, reach):
+            "\(keyPath)'s start velocity would carry it further than can be shown; it was slowed to go at most \(reach) on its own"
+        case .motionOverflows(let keyPath):
+            "\(keyPath) moves further than a finite number can hold; it jumps to its target"
         case .hostTimeStopped:
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
         }

@@ -51,26 +51,28 @@ final class KeyframeCache: @unchecked Sendable {
     private var pathFits: [PathKey: AnyObject] = [:]
     private var pathOrder: [PathKey] = []
 
-    /// The progress fit for `key`, fitted by `fit` if it is not kept.
-    func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>) -> Keyframes<Double> {
+    /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
+    /// when `fit` gives up.
+    func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
         Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit)
     }
 
-    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept.
-    func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>) -> Keyframes<Value> {
+    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
+    /// nothing kept) when `fit` gives up.
+    func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
-        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock) { PathFit(fit()) }
+        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock) { fit().map { PathFit($0) as AnyObject } }
         // The key names the value type, so the entry is a fit of this type.
-        return unsafeDowncast(kept, to: PathFit<Value>.self).keyframes
+        return kept.map { unsafeDowncast($0, to: PathFit<Value>.self).keyframes }
     }
 
     /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
-    /// store holds more than ``capacity``.
+    /// store holds more than ``capacity``; nil when `fit` gives up.
     private static func kept<Key: Hashable, Stored>(
-        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Stored
-    ) -> Stored {
+        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Stored?
+    ) -> Stored? {
         if let kept = lock.withLock({ store[key] }) { return kept }
-        let fitted = fit()
+        guard let fitted = fit() else { return nil }
         lock.withLock {
             if store.updateValue(fitted, forKey: key) == nil {
                 order.append(key)

@@ -1,8 +1,6 @@
 import FlightEasing
 import Foundation
 
-/// A point of a motion, in normalized time: the channels' values and their slopes per unit of
-/// normalized time.
 /// Which side of a breakpoint a point is evaluated on.
 enum FitSide {
     /// Not at a breakpoint: the motion is smooth there.
@@ -13,6 +11,8 @@ enum FitSide {
     case right
 }
 
+/// A point of a motion, in normalized time: the channels' values and their slopes per unit of
+/// normalized time.
 struct FitPoint<Channels: SIMD> where Channels.Scalar == Double {
     var u: Double
     var value: Channels
@@ -40,20 +40,30 @@ protocol SegmentSource {
     func chordProgress(from a: FitPoint<Channels>, to b: FitPoint<Channels>, at fraction: Double) -> Double
     /// The largest distance, in display units, between the host playing the segment from `a`
     /// to `b` with `timing` and the exact motion, at sample instants inside it. May stop early
-    /// and return anything above `limit` once it is exceeded.
-    func error(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, limit: Double) -> Double
+    /// and return anything above `limit` once it is exceeded. Adds the instants at which it
+    /// evaluated the motion to `evaluations`.
+    func error(
+        from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, limit: Double, evaluations: inout Int
+    ) -> Double
     /// The part of the error a better timing curve could remove, where that is cheaper to know
     /// than ``error(from:to:timing:limit:)`` (along a curved path, the error of the progress
-    /// alone); nil where it is not.
-    func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double?
+    /// alone); nil where it is not. Counts its evaluations as ``error(from:to:timing:limit:evaluations:)``.
+    func timingError(
+        from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, evaluations: inout Int
+    ) -> Double?
     /// The first point strictly inside the segment where the motion crosses a kink of its path
-    /// (see `InterpolationPath.kinks`), or nil.
-    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> FitPoint<Channels>?
+    /// (see `InterpolationPath.kinks`), or nil. Counts its evaluations as
+    /// ``error(from:to:timing:limit:evaluations:)``.
+    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>, evaluations: inout Int) -> FitPoint<Channels>?
 }
 
 extension SegmentSource {
-    func timingError(from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier) -> Double? { nil }
-    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> FitPoint<Channels>? { nil }
+    func timingError(
+        from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, evaluations: inout Int
+    ) -> Double? { nil }
+    func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>, evaluations: inout Int) -> FitPoint<Channels>? {
+        nil
+    }
 }
 
 /// Fits keyframe segments with timing curves to a motion, as few as keep the host's playback
@@ -76,7 +86,12 @@ extension SegmentSource {
 /// the last two tries. Segments end at the easing's breakpoints (the pieces of `inOut` curves
 /// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
 /// extrema, where the velocity changes sign.
-enum SegmentFitter {
+///
+/// The work is counted in evaluations of the exact motion (its channels at one instant) and
+/// bounded: a fit gives up, returning nil, once it holds more keyframes than it may keep or has
+/// spent its evaluations, and ``uniform(_:duration:count:start:end:evaluations:)`` fits any
+/// motion with a fixed number of evaluations.
+package enum SegmentFitter {
     /// The share of the tolerance the sampled error may use: the rest covers the error between
     /// sample instants.
     static let margin = 0.8
@@ -89,22 +104,41 @@ enum SegmentFitter {
     /// The most candidate lengths tried for one segment.
     static let maximumTrials = 12
 
+    /// The most evaluations of the motion the error of one segment takes: the sample instants
+    /// of ``forEachSampleFraction(of:_:)``, the sixteenths, and the instants near both ends.
+    static let evaluationsPerError = sampleFractions.count + startFractions.count + endFractions.count + 8
+        + startFractions.count + endFractions.count
+    /// The most evaluations one segment of a fit takes, whatever the motion: every try of a
+    /// length and every halving after them, each with its extremum search (16 instants and a
+    /// root of at most 100), its kink search (61), two error measures, the timing error and two
+    /// instants for the refined timing curve.
+    static let evaluationsPerSegment = (maximumTrials + 21) * (1 + 16 + 100 + 61 + 3 * evaluationsPerError + 2) + 1
+
+    /// Fits keyframes to `source` within `tolerance`, or nil when that would take more than
+    /// `maximumKeyframes` keyframes or more than `budget` evaluations of the motion. The
+    /// evaluations it makes, whether it succeeds or not, are added to `evaluations`; it stops
+    /// within ``evaluationsPerSegment`` of the budget. `reached` is set to the normalized time
+    /// the keyframes reached (1 when they are all there).
     static func fit<Source: SegmentSource>(
-        _ source: Source, duration: TimeInterval, tolerance: Double, start first: Source.Value, end: Source.Value
-    ) -> Keyframes<Source.Value> {
+        _ source: Source, duration: TimeInterval, tolerance: Double, start first: Source.Value, end: Source.Value,
+        maximumKeyframes: Int, budget: Int, evaluations: inout Int, reached: inout Double
+    ) -> Keyframes<Source.Value>? {
         typealias Frame = Keyframes<Source.Value>.Keyframe
-        let bound = tolerance * margin
+        var run = Run(source: source, bound: tolerance * margin)
+        defer { evaluations += run.evaluations }
         let breakpoints = source.breakpoints
         var nextBreakpoint = 0
         var frames: [Frame] = []
         frames.reserveCapacity(8 + 2 * breakpoints.count)
-        var start = source.point(at: 0, side: .inside)
+        var start = run.point(at: 0, side: .inside)
         frames.append(Frame(keyTime: 0, value: first))
         var guess = 1.0
         while start.u < 1 {
+            reached = start.u
+            guard frames.count <= maximumKeyframes, run.evaluations < budget else { return nil }
             while nextBreakpoint < breakpoints.count && breakpoints[nextBreakpoint] <= start.u { nextBreakpoint += 1 }
             var limit = nextBreakpoint < breakpoints.count ? breakpoints[nextBreakpoint] : 1
-            let (end, timing) = longestSegment(source, from: start, limit: &limit, guess: guess, bound: bound)
+            let (end, timing) = run.longestSegment(from: start, limit: &limit, guess: guess)
             frames[frames.count - 1].timing = timing
             frames.append(Frame(keyTime: end.u, value: source.value(of: end.value)))
             guess = end.u - start.u
@@ -114,7 +148,7 @@ enum SegmentFitter {
             }
             // At a breakpoint or extremum: continue from the right-hand side, through a jump if
             // the value changes there.
-            var right = source.point(at: limit, side: .right)
+            var right = run.point(at: limit, side: .right)
             if source.isScalar && end.slope[0] == 0 { right.slope = .zero }
             let jump: Source.Channels = right.value - end.value
             let jumpSquared: Source.Channels = jump * jump
@@ -125,101 +159,279 @@ enum SegmentFitter {
             }
             start = right
         }
+        reached = 1
+        guard frames.count <= maximumKeyframes else { return nil }
         frames[frames.count - 1].keyTime = 1
         frames[frames.count - 1].value = end
         return Keyframes(duration: duration, frames: frames)
     }
 
-    /// The longest segment from `start` within the tolerance, ending at or before `limit`. For a
-    /// one-channel motion an extremum met on the way becomes the new `limit`.
-    private static func longestSegment<Source: SegmentSource>(
-        _ source: Source, from start: FitPoint<Source.Channels>, limit: inout Double, guess: Double, bound: Double
-    ) -> (FitPoint<Source.Channels>, CubicBezier) {
-        var longest = limit - start.u
-        var trial = min(max(guess, minimumSpan), longest)
-        var accepted: (point: FitPoint<Source.Channels>, timing: CubicBezier, span: Double)?
-        var rejected = Double.infinity
-        var fallback: (point: FitPoint<Source.Channels>, timing: CubicBezier)?
-        var order = 4.0
-        var measured: (span: Double, error: Double)?
-        for _ in 0..<maximumTrials {
-            var atLimit = trial >= longest * (1 - 1e-9)
-            var end = source.point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
-            if source.isScalar, let extremum = extremum(source, between: start, and: end) {
-                // The motion turns back inside: end the segment where it does.
-                limit = extremum.u
-                longest = limit - start.u
-                trial = longest
-                end = extremum
-                atLimit = true
-            }
-            if let kink = source.kinkCrossing(from: start, to: end), kink.u - start.u > minimumSpan {
-                // The path bends sharply here: end the segment on it.
-                limit = kink.u
-                longest = limit - start.u
-                trial = longest
-                end = kink
-                atLimit = true
-            }
-            let (timing, error) = bestTiming(source, from: start, to: end, bound: bound)
-            fallback = (end, timing)
-            // How the error grows with the span: fourth order for a timing curve's fit, second
-            // for a chord across a curved path; estimated from the last two tries.
-            if error.isFinite && error > 0 {
-                if let (span, previous) = measured, previous > 0, abs(trial - span) > 0.01 * span {
-                    order = min(max(log(error / previous) / log(trial / span), 1), 6)
-                }
-                measured = (trial, error)
-            }
-            if error <= bound {
-                accepted = (end, timing, trial)
-                if atLimit || rejected - trial <= convergence * trial { break }
-                let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
-                // Close enough to the tolerance that a longer try would gain little.
-                if growth < 1 + convergence { break }
-                var next = trial * growth
-                if next >= rejected { next = (trial * rejected).squareRoot() }
-                trial = min(next, longest)
-            } else {
-                if trial <= minimumSpan { break }
-                rejected = trial
-                let scale = error.isFinite ? min(0.9, pow(0.97 * bound / error, 1 / order)) : 0.5
-                var next = trial * max(0.2, scale)
-                if let accepted {
-                    if trial - accepted.span <= convergence * accepted.span { break }
-                    if next <= accepted.span { next = (trial * accepted.span).squareRoot() }
-                }
-                trial = max(next, minimumSpan)
-            }
-        }
-        if let accepted { return (accepted.point, accepted.timing) }
-        // The tries ran out before one fitted (the error's growth was misjudged): halve the
-        // shortest span tried until one fits, so that no segment is ever taken over its
-        // tolerance; only a span down to the shortest (a discontinuity) is taken as it is.
-        var span = min(trial, rejected, longest)
-        while span > minimumSpan {
-            span /= 2
-            let end = source.point(at: start.u + span, side: .inside)
-            let (timing, error) = bestTiming(source, from: start, to: end, bound: bound)
-            fallback = (end, timing)
-            if error <= bound { return (end, timing) }
-        }
-        return fallback ?? (source.point(at: limit, side: .left), .linear)
+    /// The evaluations ``uniform(_:duration:count:start:end:evaluations:)`` makes for `count`
+    /// keyframes.
+    static func uniformEvaluations(count: Int) -> Int {
+        count + (count - 1) * evaluationsPerError
     }
 
-    /// The Hermite timing curve of a segment, or the refined one where the Hermite curve misses
-    /// and a better timing can help (where the timing is what misses), with its error.
-    private static func bestTiming<Source: SegmentSource>(
-        _ source: Source, from start: FitPoint<Source.Channels>, to end: FitPoint<Source.Channels>, bound: Double
-    ) -> (CubicBezier, Double) {
-        var timing = hermiteTiming(from: start, to: end)
-        var error = source.error(from: start, to: end, timing: timing, limit: bound)
-        if error > bound, (source.timingError(from: start, to: end, timing: timing) ?? .infinity) > bound / 2,
-           let refined = refinedTiming(source, from: start, to: end) {
-            let refinedError = source.error(from: start, to: end, timing: refined, limit: bound)
-            if refinedError < error { (timing, error) = (refined, refinedError) }
+    /// The fit of last resort, whose work is fixed: `count` keyframes (at least two) evenly
+    /// spaced in time, each segment with the Hermite timing curve of its ends, and the largest
+    /// error of a segment as its samples measure it (breakpoints and extrema are not sought, so
+    /// it can be large). Adds ``uniformEvaluations(count:)`` at most to `evaluations`.
+    static func uniform<Source: SegmentSource>(
+        _ source: Source, duration: TimeInterval, count: Int, start first: Source.Value, end: Source.Value,
+        evaluations: inout Int
+    ) -> (keyframes: Keyframes<Source.Value>, error: Double) {
+        typealias Frame = Keyframes<Source.Value>.Keyframe
+        let count = max(count, 2)
+        var frames: [Frame] = []
+        frames.reserveCapacity(count)
+        var worst = 0.0
+        var previous = source.point(at: 0, side: .inside)
+        evaluations += 1
+        frames.append(Frame(keyTime: 0, value: first))
+        for index in 1..<count {
+            let u = index == count - 1 ? 1 : Double(index) / Double(count - 1)
+            let point = source.point(at: u, side: index == count - 1 ? .left : .inside)
+            evaluations += 1
+            let timing = hermiteTiming(from: previous, to: point)
+            let error = source.error(from: previous, to: point, timing: timing, limit: .infinity, evaluations: &evaluations)
+            // An error that is not a number (a motion that cannot be evaluated) counts as infinite.
+            worst = max(worst, error.isNaN ? .infinity : error)
+            frames[frames.count - 1].timing = timing
+            frames.append(Frame(keyTime: u, value: source.value(of: point.value)))
+            previous = point
         }
-        return (timing, error)
+        frames[frames.count - 1].value = end
+        return (Keyframes(duration: duration, frames: frames), worst)
+    }
+
+    /// One fit under way: the motion, the error bound, and the evaluations made so far.
+    private struct Run<Source: SegmentSource> {
+        typealias Point = FitPoint<Source.Channels>
+        let source: Source
+        /// The largest sampled error a segment may have.
+        let bound: Double
+        /// The evaluations of the motion made so far.
+        var evaluations = 0
+
+        init(source: Source, bound: Double) {
+            self.source = source
+            self.bound = bound
+        }
+
+        /// The motion at `u`, counted.
+        mutating func point(at u: Double, side: FitSide) -> Point {
+            evaluations += 1
+            return source.point(at: u, side: side)
+        }
+
+        /// The longest segment from `start` within the tolerance, ending at or before `limit`.
+        /// For a one-channel motion an extremum met on the way becomes the new `limit`.
+        mutating func longestSegment(from start: Point, limit: inout Double, guess: Double) -> (Point, CubicBezier) {
+            var longest = limit - start.u
+            var trial = min(max(guess, minimumSpan), longest)
+            var accepted: (point: Point, timing: CubicBezier, span: Double)?
+            var rejected = Double.infinity
+            var fallback: (point: Point, timing: CubicBezier)?
+            var order = 4.0
+            var measured: (span: Double, error: Double)?
+            for _ in 0..<maximumTrials {
+                var atLimit = trial >= longest * (1 - 1e-9)
+                var end = point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
+                if source.isScalar, let extremum = extremum(between: start, and: end) {
+                    // The motion turns back inside: end the segment where it does.
+                    limit = extremum.u
+                    longest = limit - start.u
+                    trial = longest
+                    end = extremum
+                    atLimit = true
+                }
+                if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations),
+                   kink.u - start.u > minimumSpan {
+                    // The path bends sharply here: end the segment on it.
+                    limit = kink.u
+                    longest = limit - start.u
+                    trial = longest
+                    end = kink
+                    atLimit = true
+                }
+                let (timing, error) = bestTiming(from: start, to: end)
+                fallback = (end, timing)
+                // How the error grows with the span: fourth order for a timing curve's fit,
+                // second for a chord across a curved path; estimated from the last two tries.
+                if error.isFinite && error > 0 {
+                    if let (span, previous) = measured, previous > 0, abs(trial - span) > 0.01 * span {
+                        order = min(max(log(error / previous) / log(trial / span), 1), 6)
+                    }
+                    measured = (trial, error)
+                }
+                if error <= bound {
+                    accepted = (end, timing, trial)
+                    if atLimit || rejected - trial <= convergence * trial { break }
+                    let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
+                    // Close enough to the tolerance that a longer try would gain little.
+                    if growth < 1 + convergence { break }
+                    var next = trial * growth
+                    if next >= rejected { next = (trial * rejected).squareRoot() }
+                    trial = min(next, longest)
+                } else {
+                    if trial <= minimumSpan { break }
+                    rejected = trial
+                    let scale = error.isFinite ? min(0.9, pow(0.97 * bound / error, 1 / order)) : 0.5
+                    var next = trial * max(0.2, scale)
+                    if let accepted {
+                        if trial - accepted.span <= convergence * accepted.span { break }
+                        if next <= accepted.span { next = (trial * accepted.span).squareRoot() }
+                    }
+                    trial = max(next, minimumSpan)
+                }
+            }
+            if let accepted { return (accepted.point, accepted.timing) }
+            // The tries ran out before one fitted (the error's growth was misjudged): halve the
+            // shortest span tried until one fits, so that no segment is ever taken over its
+            // tolerance; only a span down to the shortest (a discontinuity) is taken as it is.
+            var span = min(trial, rejected, longest)
+            while span > minimumSpan {
+                span /= 2
+                let end = point(at: start.u + span, side: .inside)
+                let (timing, error) = bestTiming(from: start, to: end)
+                fallback = (end, timing)
+                if error <= bound { return (end, timing) }
+            }
+            return fallback ?? (point(at: limit, side: .left), .linear)
+        }
+
+        /// The Hermite timing curve of a segment, or the refined one where the Hermite curve
+        /// misses and a better timing can help (where the timing is what misses), with its error.
+        mutating func bestTiming(from start: Point, to end: Point) -> (CubicBezier, Double) {
+            var timing = hermiteTiming(from: start, to: end)
+            var error = source.error(from: start, to: end, timing: timing, limit: bound, evaluations: &evaluations)
+            if error > bound,
+               (source.timingError(from: start, to: end, timing: timing, evaluations: &evaluations) ?? .infinity) > bound / 2,
+               let refined = refinedTiming(from: start, to: end) {
+                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound, evaluations: &evaluations)
+                if refinedError < error { (timing, error) = (refined, refinedError) }
+            }
+            return (timing, error)
+        }
+
+        /// A timing curve with the Hermite curve's tangents whose handle lengths are chosen so
+        /// that it also passes through the motion at a third and two thirds of the segment
+        /// (Newton's method on the two lengths). Nil where that does not converge.
+        mutating func refinedTiming(from a: Point, to b: Point) -> CubicBezier? {
+            let handles = Handles(from: a, to: b)
+            evaluations += 2
+            let targets = SIMD2(source.chordProgress(from: a, to: b, at: 1.0 / 3),
+                                source.chordProgress(from: a, to: b, at: 2.0 / 3))
+            guard targets.x.isFinite, targets.y.isFinite else { return nil }
+            func residual(_ lengths: SIMD2<Double>) -> SIMD2<Double> {
+                let timing = handles.timing(lengths)
+                return SIMD2(timing.progress(at: 1.0 / 3), timing.progress(at: 2.0 / 3)) - targets
+            }
+            var lengths = handles.hermite
+            var current = residual(lengths)
+            let step = 1e-6
+            for _ in 0..<8 {
+                if abs(current.x) + abs(current.y) < 1e-10 { break }
+                let dx: SIMD2<Double> = (residual(lengths + SIMD2(step, 0)) - current) / step
+                let dy: SIMD2<Double> = (residual(lengths + SIMD2(0, step)) - current) / step
+                let determinant: Double = dx.x * dy.y - dy.x * dx.y
+                guard abs(determinant) > 1e-14 else { break }
+                let changeX: Double = (current.x * dy.y - dy.x * current.y) / determinant
+                let changeY: Double = (dx.x * current.y - current.x * dx.y) / determinant
+                let moved: SIMD2<Double> = lengths - SIMD2(changeX, changeY)
+                let next = pointwiseMin(pointwiseMax(moved, SIMD2(repeating: 0.01)), SIMD2(repeating: 1))
+                let nextResidual = residual(next)
+                if abs(nextResidual.x) + abs(nextResidual.y) >= abs(current.x) + abs(current.y) { break }
+                (lengths, current) = (next, nextResidual)
+            }
+            return handles.timing(lengths)
+        }
+
+        /// The first extremum of a one-channel motion strictly inside the segment from `a` to
+        /// `b`, or nil if it moves one way throughout. The slopes at the ends tell when they
+        /// disagree; when both move against the chord, or a resting end is left against it (the
+        /// dip of a `back` curve), the slope is checked at eight instants inside to find the
+        /// first turn. Slopes below a ten-millionth of the chord's are taken as zero.
+        mutating func extremum(between a: Point, and b: Point) -> Point? {
+            let span = b.u - a.u
+            let change = b.value[0] - a.value[0]
+            let negligible = 1e-7 * abs(change) / span
+            func direction(_ slope: Double) -> Double { abs(slope) <= negligible ? 0 : slope }
+            let (startSlope, endSlope) = (direction(a.slope[0]), direction(b.slope[0]))
+            if startSlope * endSlope < 0 { return root(from: a, startSlope, to: b, endSlope) }
+            // The slopes agree (or one is zero). The motion still turns inside if both ends move
+            // against the chord, or if it leaves a resting end against it (the dip of a `back`).
+            let reference = change != 0 ? change : (startSlope != 0 ? startSlope : endSlope)
+            guard reference != 0 else { return nil }
+            func against(_ slope: Double) -> Bool { direction(slope) * reference < 0 }
+            var turns = against(startSlope) && against(endSlope)
+            if !turns && startSlope == 0 {
+                turns = against(point(at: a.u + span / 64, side: .inside).slope[0])
+            }
+            if !turns && endSlope == 0 {
+                turns = against(point(at: b.u - span / 64, side: .inside).slope[0])
+            }
+            guard turns else { return nil }
+            // Scan inside for the first slope against the chord.
+            var previous = a
+            for step in 1...8 {
+                let current = step == 8 ? b : point(at: a.u + span * Double(step) / 8, side: .inside)
+                if direction(current.slope[0]) * reference < 0 {
+                    // The motion goes against the chord here: the first turn is between the last
+                    // instant that went with it (or the start) and this one, or, if the motion
+                    // went against it from the start, between here and the end.
+                    if direction(previous.slope[0]) * reference > 0 {
+                        return root(from: previous, previous.slope[0], to: current, current.slope[0])
+                    }
+                    if previous.u == a.u && startSlope == 0 {
+                        // Starting from rest against the chord: the turn is where it comes back.
+                        var next = current
+                        for later in (step + 1)...8 {
+                            let candidate = later == 8 ? b : point(at: a.u + span * Double(later) / 8, side: .inside)
+                            if direction(candidate.slope[0]) * reference > 0 {
+                                return root(from: next, next.slope[0], to: candidate, candidate.slope[0])
+                            }
+                            next = candidate
+                        }
+                        return nil
+                    }
+                }
+                previous = current
+            }
+            return nil
+        }
+
+        /// Where the single channel's slope crosses zero between two points whose slopes have
+        /// opposite signs (Illinois regula falsi), or nil if that is at the start.
+        mutating func root(from a: Point, _ startSlope: Double, to b: Point, _ endSlope: Double) -> Point? {
+            guard startSlope * endSlope < 0 else { return nil }
+            var (low, high) = (a.u, b.u)
+            var (lowSlope, highSlope) = (startSlope, endSlope)
+            var side = 0
+            var found: Point?
+            for _ in 0..<100 {
+                var u = (low * highSlope - high * lowSlope) / (highSlope - lowSlope)
+                if !(u > low && u < high) { u = (low + high) / 2 }
+                guard u > low && u < high else { break }
+                let inside = point(at: u, side: .inside)
+                found = inside
+                let slope = inside.slope[0]
+                if slope == 0 { break }
+                if (slope < 0) == (lowSlope < 0) {
+                    (low, lowSlope) = (u, slope)
+                    if side == -1 { highSlope /= 2 }
+                    side = -1
+                } else {
+                    (high, highSlope) = (u, slope)
+                    if side == 1 { lowSlope /= 2 }
+                    side = 1
+                }
+                if high - low <= 4 * high.ulp { break }
+            }
+            guard var turn = found, turn.u - a.u > minimumSpan * 1e-3 else { return nil }
+            turn.slope = .zero
+            return turn
+        }
     }
 
     /// The handle directions of a segment's timing curve, from the slopes at its ends in the
@@ -234,8 +446,10 @@ enum SegmentFitter {
             let delta = b.value - a.value
             let lengthSquared = (delta * delta).sum()
             let span = b.u - a.u
-            let startSlope = lengthSquared > 0 ? max((a.slope * delta).sum() * span / lengthSquared, 0) : 0
-            let endSlope = lengthSquared > 0 ? max((b.slope * delta).sum() * span / lengthSquared, 0) : 0
+            // A slope that is not a number (channels too large to square) counts as flat.
+            func slope(_ value: Double) -> Double { value.isNaN ? 0 : max(value, 0) }
+            let startSlope = lengthSquared > 0 ? slope((a.slope * delta).sum() * span / lengthSquared) : 0
+            let endSlope = lengthSquared > 0 ? slope((b.slope * delta).sum() * span / lengthSquared) : 0
             // A handle along (1, m) reaches the square's side at x = 1 when m ≤ 1, else its top.
             start = startSlope <= 1 ? SIMD2(1, startSlope) : SIMD2(1 / startSlope, 1)
             end = endSlope <= 1 ? SIMD2(1, endSlope) : SIMD2(1 / endSlope, 1)
@@ -250,137 +464,12 @@ enum SegmentFitter {
         }
     }
 
-    /// A timing curve with the Hermite curve's tangents whose handle lengths are chosen so that
-    /// it also passes through the motion at a third and two thirds of the segment (Newton's
-    /// method on the two lengths). Nil where that does not converge.
-    private static func refinedTiming<Source: SegmentSource>(
-        _ source: Source, from a: FitPoint<Source.Channels>, to b: FitPoint<Source.Channels>
-    ) -> CubicBezier? {
-        let handles = Handles(from: a, to: b)
-        let targets = SIMD2(source.chordProgress(from: a, to: b, at: 1.0 / 3),
-                            source.chordProgress(from: a, to: b, at: 2.0 / 3))
-        guard targets.x.isFinite, targets.y.isFinite else { return nil }
-        func residual(_ lengths: SIMD2<Double>) -> SIMD2<Double> {
-            let timing = handles.timing(lengths)
-            return SIMD2(timing.progress(at: 1.0 / 3), timing.progress(at: 2.0 / 3)) - targets
-        }
-        var lengths = handles.hermite
-        var current = residual(lengths)
-        let step = 1e-6
-        for _ in 0..<8 {
-            if abs(current.x) + abs(current.y) < 1e-10 { break }
-            let dx: SIMD2<Double> = (residual(lengths + SIMD2(step, 0)) - current) / step
-            let dy: SIMD2<Double> = (residual(lengths + SIMD2(0, step)) - current) / step
-            let determinant: Double = dx.x * dy.y - dy.x * dx.y
-            guard abs(determinant) > 1e-14 else { break }
-            let changeX: Double = (current.x * dy.y - dy.x * current.y) / determinant
-            let changeY: Double = (dx.x * current.y - current.x * dx.y) / determinant
-            let moved: SIMD2<Double> = lengths - SIMD2(changeX, changeY)
-            let next = pointwiseMin(pointwiseMax(moved, SIMD2(repeating: 0.01)), SIMD2(repeating: 1))
-            let nextResidual = residual(next)
-            if abs(nextResidual.x) + abs(nextResidual.y) >= abs(current.x) + abs(current.y) { break }
-            (lengths, current) = (next, nextResidual)
-        }
-        return handles.timing(lengths)
-    }
-
     /// The timing curve of the cubic Hermite segment between two points, as a Bézier with x
     /// control points at 1/3 and 2/3; a handle whose y would leave `0...1` is shortened along
     /// its tangent (or flattened, for a tangent pointing backwards).
     static func hermiteTiming<Channels>(from a: FitPoint<Channels>, to b: FitPoint<Channels>) -> CubicBezier {
         let handles = Handles(from: a, to: b)
         return handles.timing(handles.hermite)
-    }
-
-    /// The first extremum of a one-channel motion strictly inside the segment from `a` to `b`,
-    /// or nil if it moves one way throughout. The slopes at the ends tell when they disagree;
-    /// when both move against the chord, or a resting end is left against it (the dip of a
-    /// `back` curve), the slope is checked at eight instants inside to find the first turn.
-    /// Slopes below a ten-millionth of the chord's are taken as zero.
-    private static func extremum<Source: SegmentSource>(
-        _ source: Source, between a: FitPoint<Source.Channels>, and b: FitPoint<Source.Channels>
-    ) -> FitPoint<Source.Channels>? {
-        let span = b.u - a.u
-        let change = b.value[0] - a.value[0]
-        let negligible = 1e-7 * abs(change) / span
-        func direction(_ slope: Double) -> Double { abs(slope) <= negligible ? 0 : slope }
-        let (startSlope, endSlope) = (direction(a.slope[0]), direction(b.slope[0]))
-        if startSlope * endSlope < 0 { return root(source, from: a, startSlope, to: b, endSlope) }
-        // The slopes agree (or one is zero). The motion still turns inside if both ends move
-        // against the chord, or if it leaves a resting end against it (the dip of a `back`).
-        let reference = change != 0 ? change : (startSlope != 0 ? startSlope : endSlope)
-        guard reference != 0 else { return nil }
-        func against(_ slope: Double) -> Bool { direction(slope) * reference < 0 }
-        var turns = against(startSlope) && against(endSlope)
-        if !turns && startSlope == 0 {
-            turns = against(source.point(at: a.u + span / 64, side: .inside).slope[0])
-        }
-        if !turns && endSlope == 0 {
-            turns = against(source.point(at: b.u - span / 64, side: .inside).slope[0])
-        }
-        guard turns else { return nil }
-        // Scan inside for the first slope against the chord.
-        var previous = a
-        for step in 1...8 {
-            let point = step == 8 ? b : source.point(at: a.u + span * Double(step) / 8, side: .inside)
-            if direction(point.slope[0]) * reference < 0 {
-                // The motion goes against the chord here: the first turn is between the last
-                // instant that went with it (or the start) and this one, or, if the motion went
-                // against it from the start, between here and the end.
-                if direction(previous.slope[0]) * reference > 0 {
-                    return root(source, from: previous, previous.slope[0], to: point, point.slope[0])
-                }
-                if previous.u == a.u && startSlope == 0 {
-                    // Starting from rest against the chord: the turn is where it comes back.
-                    var next = point
-                    for later in (step + 1)...8 {
-                        let candidate = later == 8 ? b : source.point(at: a.u + span * Double(later) / 8, side: .inside)
-                        if direction(candidate.slope[0]) * reference > 0 {
-                            return root(source, from: next, next.slope[0], to: candidate, candidate.slope[0])
-                        }
-                        next = candidate
-                    }
-                    return nil
-                }
-            }
-            previous = point
-        }
-        return nil
-    }
-
-    /// Where the single channel's slope crosses zero between two points whose slopes have
-    /// opposite signs (Illinois regula falsi), or nil if that is at the start.
-    private static func root<Source: SegmentSource>(
-        _ source: Source, from a: FitPoint<Source.Channels>, _ startSlope: Double,
-        to b: FitPoint<Source.Channels>, _ endSlope: Double
-    ) -> FitPoint<Source.Channels>? {
-        guard startSlope * endSlope < 0 else { return nil }
-        var (low, high) = (a.u, b.u)
-        var (lowSlope, highSlope) = (startSlope, endSlope)
-        var side = 0
-        var found: FitPoint<Source.Channels>?
-        for _ in 0..<100 {
-            var u = (low * highSlope - high * lowSlope) / (highSlope - lowSlope)
-            if !(u > low && u < high) { u = (low + high) / 2 }
-            guard u > low && u < high else { break }
-            let point = source.point(at: u, side: .inside)
-            found = point
-            let slope = point.slope[0]
-            if slope == 0 { break }
-            if (slope < 0) == (lowSlope < 0) {
-                (low, lowSlope) = (u, slope)
-                if side == -1 { highSlope /= 2 }
-                side = -1
-            } else {
-                (high, highSlope) = (u, slope)
-                if side == 1 { lowSlope /= 2 }
-                side = 1
-            }
-            if high - low <= 4 * high.ulp { break }
-        }
-        guard var point = found, point.u - a.u > minimumSpan * 1e-3 else { return nil }
-        point.slope = .zero
-        return point
     }
 
     /// Where a segment's error is sampled, as fractions of it: the middle and quarters first,

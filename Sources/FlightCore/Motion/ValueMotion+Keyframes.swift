@@ -34,19 +34,66 @@ extension ValueMotion {
     /// its values (a 10¹² pt move at 0.5 pt would otherwise take a million keyframes).
     public static var maximumKeyframes: Int { 1_000 }
 
+    /// The most evaluations of the exact motion (its value and velocity at one instant) that
+    /// fitting one motion's keyframes makes, however its values, velocity, spring and duration
+    /// are chosen. A fit that would need more is abandoned for keyframes evenly spaced in time
+    /// (``maximumKeyframes`` of them), shown within the tolerance they reach; either way the
+    /// widened tolerance is reported (``FlightError/toleranceWidened(keyPath:tolerance:)``).
+    public static var maximumFitEvaluations: Int { 100_000 }
+
+    /// What fitting one motion's keyframes gave: the keyframes, the tolerance they were fitted
+    /// to when it had to be wider than asked, and the evaluations of the motion it made (0 for
+    /// a fit ``KeyframeCache`` kept), never more than ``maximumFitEvaluations``.
+    typealias BoundedFit = (keyframes: Keyframes<Value>, widenedTo: Double?, evaluations: Int)
+
     /// The keyframes, and the tolerance they were fitted to when it had to be wider than asked.
-    func boundedKeyframes(tolerance: KeyframeTolerance) -> (keyframes: Keyframes<Value>, widenedTo: Double?) {
+    ///
+    /// The tolerance starts at the one asked (at least a ten-billionth of the travel). A fit
+    /// gives up as soon as it holds more than ``maximumKeyframes``; the tolerance then grows
+    /// fourfold, or by how many times short of the end the fit fell if that is more, and the fit
+    /// starts again. Once a wider tolerance no longer takes the keyframes further (a staircase
+    /// with more steps than keyframes), or the evaluations run out, the last resort takes over
+    /// (``SegmentFitter/uniform(_:duration:count:start:end:evaluations:)``, whose evaluations
+    /// are kept back), so that the work stays within ``maximumFitEvaluations``.
+    func boundedKeyframes(tolerance: KeyframeTolerance) -> BoundedFit {
+        var evaluations = 0
+        var reached = 1.0
+        if duration == 0 || isStill,
+           let fixed = fittedKeyframes(bound: 0, budget: 0, evaluations: &evaluations, reached: &reached) {
+            return (fixed, nil, 0)
+        }
         let asked = displayBound(tolerance)
         var bound = max(asked, 1e-10 * from.distance(to: to))
-        var fitted = fittedKeyframes(bound: bound)
-        while fitted.count > Self.maximumKeyframes {
-            bound *= 4
-            fitted = fittedKeyframes(bound: bound)
+        let uniformCount = Self.maximumKeyframes
+        let budget = Self.maximumFitEvaluations - SegmentFitter.uniformEvaluations(count: uniformCount)
+            - SegmentFitter.evaluationsPerSegment
+        var previous = 0.0
+        while evaluations < budget && bound.isFinite {
+            if let fitted = fittedKeyframes(bound: bound, budget: budget, evaluations: &evaluations, reached: &reached) {
+                return (fitted, bound > asked ? bound : nil, evaluations)
+            }
+            // A wider tolerance that took the keyframes no further will not take them to the end.
+            guard reached > 1.05 * previous else { break }
+            previous = reached
+            bound *= max(4, 1 / max(reached, 1e-6))
         }
-        return (fitted, bound > asked ? bound : nil)
+        // Evenly spaced keyframes, shown within what they reach, with the margin a fit keeps for
+        // the error between its samples.
+        let (keyframes, error) = withSegmentSource(
+            progress: { SegmentFitter.uniform($0, duration: duration, count: uniformCount, start: from, end: to,
+                                              evaluations: &evaluations) },
+            components: { SegmentFitter.uniform($0, duration: duration, count: uniformCount, start: from, end: to,
+                                                evaluations: &evaluations) })
+        let reachedTolerance = error / SegmentFitter.margin
+        return (keyframes, reachedTolerance > asked ? reachedTolerance : nil, evaluations)
     }
 
-    private func fittedKeyframes(bound: Double) -> Keyframes<Value> {
+    /// Keyframes within `bound`, or nil when they would take more than ``maximumKeyframes``, or
+    /// when `evaluations` reaches `budget` before they are found; `reached` is set to the share
+    /// of the duration they reached.
+    private func fittedKeyframes(
+        bound: Double, budget: Int, evaluations: inout Int, reached: inout Double
+    ) -> Keyframes<Value>? {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
             return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
@@ -54,20 +101,26 @@ extension ValueMotion {
         guard !isStill else {
             return Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)])
         }
+        let maximum = Self.maximumKeyframes
+        let remaining = budget - evaluations
         guard let (trajectory, path, travel) = progressChannel else {
             return withSegmentSource(
-                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
-                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
+                                              maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
+                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
+                                                maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
         if Value.Path.isComponentwise {
             // Along a straight line only the progress matters: fit it once for this curve and
             // this tolerance relative to the travel, and place it between these two values.
             let relative = bound / travel
-            let unit = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
+            let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
                 let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
                                                     path: ComponentwisePath(from: 0, to: 1), travel: 1)
-                return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1)
+                return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,
+                                         maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached)
             }
+            guard let unit = fitted else { return nil }
             var frames = unit.frames.map { frame in
                 Frame(keyTime: frame.keyTime, value: path.value(at: frame.value), timing: frame.timing)
             }
@@ -76,15 +129,17 @@ extension ValueMotion {
             return Keyframes(duration: duration, frames: frames)
         }
         // A local function, not a closure in a variable, so that nothing is allocated for it.
-        func fit() -> Keyframes<Value> {
+        func fit() -> Keyframes<Value>? {
             withSegmentSource(
-                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) },
-                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to) })
+                progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
+                                              maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
+                components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
+                                                maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
         guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit() }
         let key = KeyframeCache.PathKey(type: ObjectIdentifier(Value.self), from: start, to: end,
                                         progress: progressCacheKey(tolerance: bound))
-        let fitted = KeyframeCache.shared.pathFit(key, fit: fit)
+        guard let fitted = KeyframeCache.shared.pathFit(key, fit: fit) else { return nil }
         return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
     }
 
@@ -181,7 +236,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     var breakpoints: [Double] { breakpointList }
     var isScalar: Bool { true }
 
-    func kinkCrossing(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>) -> FitPoint<SIMD2<Double>>? {
+    func kinkCrossing(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
+    ) -> FitPoint<SIMD2<Double>>? {
         let kinks = path.kinks
         guard !kinks.isEmpty else { return nil }
         let (start, end) = (a.value[0], b.value[0])
@@ -191,9 +248,11 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         var (low, high) = (a.u, b.u)
         for _ in 0..<60 {
             let middle = (low + high) / 2
+            evaluations += 1
             if (progress(at: middle) - kink) * (start - kink) > 0 { low = middle } else { high = middle }
             if high - low <= 4 * high.ulp { break }
         }
+        evaluations += 1
         return point(at: high, side: .inside)
     }
 
@@ -234,13 +293,17 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         (progress(at: a.u + fraction * (b.u - a.u)) - a.value[0]) / (b.value[0] - a.value[0])
     }
 
-    func error(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double) -> Double {
+    func error(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
+    ) -> Double {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
         var worst = 0.0
         if Value.Path.isComponentwise {
             // A straight path: the error is the progress error times the travel, sampled at
             // sixteenths too (cheap here), where a refined curve can bulge between eighths.
             func check(_ fraction: Double) -> Bool {
+                evaluations += 1
                 let host = start + change * timing.progress(at: fraction)
                 worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
                 return worst <= limit
@@ -254,6 +317,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         let first = path.value(at: start), last = path.value(at: b.value[0])
         let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
         func check(_ fraction: Double) -> Bool {
+            evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
             if let decomposed {
@@ -279,11 +343,14 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         return worst
     }
 
-    func timingError(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier) -> Double? {
+    func timingError(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, evaluations: inout Int
+    ) -> Double? {
         guard !Value.Path.isComponentwise else { return nil }
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
         var worst = 0.0
         SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            evaluations += 1
             let host = start + change * timing.progress(at: fraction)
             worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
             return true
@@ -326,13 +393,15 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     }
 
     func error(
-        from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, timing: CubicBezier, limit: Double
+        from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
     ) -> Double {
         // The components need not follow the chord, so their error can peak anywhere: sample
         // sixteenths, as well as where the timing curve's error gathers.
         let change = b.value - a.value
         var worst = 0.0
         func check(_ fraction: Double) -> Bool {
+            evaluations += 1
             let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
             let host = a.value + change * timing.progress(at: fraction)
             worst = max(worst, Value(components: host).distance(to: Value(components: exact)))

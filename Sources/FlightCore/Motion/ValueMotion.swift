@@ -28,6 +28,26 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// The tolerance the motion will be shown with; see ``init(from:to:easing:duration:initialVelocity:settlingFraction:tolerance:)``.
     public let tolerance: KeyframeTolerance
 
+    /// How far, in tolerances, a spring's start velocity may carry a motion: 10⁵ (50,000 pt at
+    /// ``KeyframeTolerance/geometry``'s half point, 28 turns at ``KeyframeTolerance/rotation``'s
+    /// tenth of a degree). See ``excursionLimit``.
+    public static var maximumExcursionInTolerances: Double { 100_000 }
+
+    /// The furthest the start velocity of a spring or spring decay may carry this motion, in
+    /// distance units: the larger of its travel and ``maximumExcursionInTolerances`` times its
+    /// tolerance. Infinite for a relative tolerance (values whose units Flight does not know):
+    /// such a motion is fitted alike at any scale, and only a value that overflows stops it.
+    ///
+    /// A velocity that would carry the spring further alone (`|v₀| / ω₀`, the spring's
+    /// ``SpringMotion/scale``, measured along the path for transforms and colours) is scaled
+    /// down to this, keeping its direction: the spring then overshoots its end value by at most
+    /// about 1.2 times this distance, and is shown within its tolerance in a bounded number of
+    /// keyframes. Where that happened, ``excursionWasLimited`` is true (and FlightCore reports
+    /// ``FlightError/velocityLimited(keyPath:reach:)``).
+    public let excursionLimit: Double
+    /// Whether the start velocity was scaled down to ``excursionLimit``.
+    public let excursionWasLimited: Bool
+
     private let path: Value.Path
     private let channels: Channels
     /// `from.distance(to: to)`.
@@ -77,12 +97,24 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         for index in 0..<Value.componentCount where !initialVelocity[index].isFinite {
             throw AnimationValueError.nonFinite("initial velocity", component: index)
         }
-        self.easing = easing
         self.tolerance = tolerance
         path = Value.Path(from: from, to: to)
         travel = from.distance(to: to)
         // The settling band may not exceed what keyframes are allowed to miss by.
         let bound = tolerance.bound(extent: travel)
+        // Decided up front: a spring goes no further than can be shown. Only a tolerance in
+        // display units says how far that is.
+        if case .absolute(let absolute) = tolerance, absolute > 0, absolute.isFinite {
+            excursionLimit = max(travel, Self.maximumExcursionInTolerances * bound)
+        } else {
+            excursionLimit = .infinity
+        }
+        let limited = Self.limitingExcursion(easing: easing, initialVelocity: initialVelocity, from: from, to: to,
+                                             travel: travel, limit: excursionLimit)
+        let easing = limited?.easing ?? easing
+        let initialVelocity = limited?.initialVelocity ?? initialVelocity
+        excursionWasLimited = limited != nil
+        self.easing = easing
 
         if Value.Path.isComponentwise && easing.hasIntrinsicDuration
             && !Self.movesAlongTravel(easing: easing, from: from, to: to, initialVelocity: initialVelocity) {
@@ -116,6 +148,52 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                                       settlingTolerance: travel > 0 ? bound / travel : .infinity)
             channels = .progress(progress)
             self.duration = progress.duration
+        }
+    }
+
+    /// The easing and initial velocity with the start velocity scaled down so that the spring
+    /// it starts alone would carry the motion at most `limit` (see ``excursionLimit``), or nil
+    /// where it already does (and for easings that take no start velocity).
+    private static func limitingExcursion(
+        easing: Easing, initialVelocity: Value.Components, from: Value, to: Value, travel: Double, limit: Double
+    ) -> (easing: Easing, initialVelocity: Value.Components)? {
+        var velocity = initialVelocity
+        let spring: Spring
+        switch easing {
+        case .spring(let given):
+            spring = given
+        case .springDecay(let springDecay):
+            spring = springDecay.spring
+            for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
+        default:
+            // Timing curves, decays and physical easings played backwards start from rest.
+            return nil
+        }
+        // The speed that counts, in distance units per second, as a multiple of the largest
+        // component, so that velocities near the largest finite number do not overflow.
+        let largest = max(velocity.max(), -velocity.min())
+        guard largest > 0, largest.isFinite else { return nil }
+        let direction = velocity / largest
+        let relativeSpeed: Double
+        if Value.Path.isComponentwise {
+            relativeSpeed = (direction * direction).sum().squareRoot()
+        } else {
+            // Along a curved path only the velocity's part along the travel moves the progress.
+            let delta = to.components - from.components
+            let reach = max(delta.max(), -delta.min())
+            guard reach > 0, reach.isFinite else { return nil }
+            let unit = delta / reach
+            relativeSpeed = abs((direction * unit).sum()) / (unit * unit).sum() / reach * travel
+        }
+        let allowed = limit * spring.naturalFrequency / relativeSpeed
+        guard relativeSpeed > 0, relativeSpeed.isFinite, largest > allowed else { return nil }
+        velocity = direction * allowed
+        switch easing {
+        case .springDecay(let springDecay):
+            let velocities = (0..<Value.componentCount).map { velocity[$0] }
+            return (.springDecay(SpringDecay(velocity: velocities, spring: springDecay.spring)), initialVelocity)
+        default:
+            return (easing, velocity)
         }
     }
 

@@ -10,15 +10,19 @@ public struct ResolvedProperty: Sendable {
     /// than asked (see `ValueMotion.maximumKeyframes` and ``FlightError/toleranceWidened(keyPath:tolerance:)``);
     /// nil where the asked tolerance held.
     package let widenedTolerance: Double?
+    /// How many evaluations of the exact motion fitting its keyframes took (0 where the fit was
+    /// kept from an earlier one): never more than `ValueMotion.maximumFitEvaluations`.
+    package let fitEvaluations: Int
     private let storage: any MotionStorage
 
     init<Value: AnimatableValue>(
         keyPath: String, isPrimary: Bool, motion: ValueMotion<Value>, keyframes: Keyframes<Value>,
-        widenedTolerance: Double? = nil
+        widenedTolerance: Double? = nil, fitEvaluations: Int = 0
     ) {
         self.keyPath = keyPath
         self.isPrimary = isPrimary
         self.widenedTolerance = widenedTolerance
+        self.fitEvaluations = fitEvaluations
         storage = TypedMotionStorage(motion: motion, keyframes: keyframes)
     }
 
@@ -54,7 +58,9 @@ public struct ResolvedProperty: Sendable {
     /// The first time, in seconds after the group began, at which the keyframes CoreAnimation
     /// plays reach value progress `threshold`: from below for a positive threshold, from above
     /// for a negative one, at 0 for 0. Solved on the keyframes as played (through each
-    /// segment's timing curve) to within a microsecond. Nil when the motion never gets there.
+    /// segment's timing curve) to within a microsecond (or to the nearest representable time,
+    /// for durations so long that a microsecond is below their precision). Nil when the motion
+    /// never gets there.
     public func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
         storage.firstTime(reachingProgress: threshold)
     }
@@ -126,8 +132,11 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
                 let t = step == steps ? t1 : t0 + (t1 - t0) * Double(step) / Double(steps)
                 if reached(playedProgress(at: t, delta: delta, lengthSquared: lengthSquared)) {
                     var (low, high) = (previous, t)
+                    // To a tenth of a microsecond, or to adjacent numbers where time is too far
+                    // out for that (a duration of 10³⁰⁰ s): at most 1,100 halvings.
                     while high - low > 1e-7 {
                         let middle = (low + high) / 2
+                        guard middle > low && middle < high else { break }
                         if reached(playedProgress(at: middle, delta: delta, lengthSquared: lengthSquared)) {
                             high = middle
                         } else {

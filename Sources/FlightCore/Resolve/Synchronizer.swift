@@ -11,6 +11,12 @@ import Foundation
 /// properties that still move (all moving properties if none is primary); timed properties
 /// longer than that are re-timed to it, and the group grows to fit any spring, which is never
 /// clipped.
+///
+/// What cannot be shown is decided here, before anything reaches a host: a spring whose start
+/// velocity would carry it further than ``ValueMotion/excursionLimit`` is slowed to it
+/// (``FlightError/velocityLimited(keyPath:reach:)``), and a motion whose distance or keyframes
+/// are not finite numbers jumps to its target (``FlightError/motionOverflows(keyPath:)``). Each
+/// property's fit makes at most ``ValueMotion/maximumFitEvaluations`` evaluations.
 enum Synchronizer {
     /// What the target looks like for one property at the moment of resolution.
     struct Request {
@@ -36,10 +42,12 @@ enum Synchronizer {
         var isPhysical: Bool
         var naturalDuration: TimeInterval
         var moves: Bool
+        /// Whether its distance is too large for a finite number, so that it jumps.
+        var overflows = false
     }
 
-    /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``) are
-    /// appended to `reports`.
+    /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``),
+    /// springs that were slowed and motions that jump are appended to `reports`.
     static func resolve(
         _ requests: [Request], priority: TimingPriority, reports: inout [FlightError]
     ) throws -> ResolvedGroup {
@@ -68,11 +76,7 @@ enum Synchronizer {
             properties.reserveCapacity(requests.count)
             for (index, timing) in timings.enumerated() {
                 let final = timing.isPhysical ? timing.naturalDuration : min(timing.naturalDuration, duration)
-                let property = try finalize(requests[index], timing, duration: final)
-                if let widened = property.widenedTolerance {
-                    reports.append(.toleranceWidened(keyPath: property.keyPath, tolerance: widened))
-                }
-                properties.append(property)
+                properties.append(try finalize(requests[index], timing, duration: final, reports: &reports))
             }
             // The driving property: the candidate whose duration is closest to the chosen one
             // (the first declared on a tie).
@@ -103,16 +107,22 @@ enum Synchronizer {
     }
 
     /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
-    private static func finalize(_ request: Request, _ timing: Timing, duration: TimeInterval) throws -> ResolvedProperty {
+    private static func finalize(
+        _ request: Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
+    ) throws -> ResolvedProperty {
         let target = request.plan.target
-        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: Transform3D.self) { return try finalize(value, request, timing, duration) }
-        if let value = target.unboxed(as: Transform2D.self) { return try finalize(value, request, timing, duration) }
-        return try finalize(target, request, timing, duration)
+        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let value = target.unboxed(as: Transform3D.self) {
+            return try finalize(value, request, timing, duration, &reports)
+        }
+        if let value = target.unboxed(as: Transform2D.self) {
+            return try finalize(value, request, timing, duration, &reports)
+        }
+        return try finalize(target, request, timing, duration, &reports)
     }
 
     private static func velocity<Value: AnimatableValue>(_ request: Request, as type: Value.Type) -> Value.Components {
@@ -127,6 +137,8 @@ enum Synchronizer {
         let plan = request.plan
         let current = request.current.unboxed(as: Value.self) ?? target
         let remaining = current.distance(to: target)
+        // A distance no finite number holds cannot be shown moving: the property jumps.
+        guard remaining.isFinite else { return Timing(isPhysical: false, naturalDuration: 0, moves: false, overflows: true) }
         if plan.easing.hasIntrinsicDuration {
             // A spring's duration is its own settling time, known only once it is resolved.
             let motion = try ValueMotion(from: current, to: target, easing: plan.easing, duration: plan.duration,
@@ -143,15 +155,39 @@ enum Synchronizer {
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval
+        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
         let plan = request.plan
         let current = request.current.unboxed(as: Value.self) ?? target
+        /// The property jumping to its target, reported.
+        func jump(evaluations: Int) throws -> ResolvedProperty {
+            reports.append(.motionOverflows(keyPath: plan.keyPath))
+            let still = try ValueMotion(from: current, to: target, easing: .linear, duration: 0, tolerance: request.tolerance)
+            let keyframes = still.boundedKeyframes(tolerance: request.tolerance).keyframes
+            return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: still, keyframes: keyframes,
+                                    fitEvaluations: evaluations)
+        }
+        guard !timing.overflows else { return try jump(evaluations: 0) }
         let motion = try ValueMotion(
             from: current, to: target, easing: plan.easing, duration: timing.isPhysical ? plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
-        let (keyframes, widened) = motion.boundedKeyframes(tolerance: request.tolerance)
+        let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: request.tolerance)
+        // The last check before a host: every keyframe value a finite number.
+        guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
+        if motion.excursionWasLimited {
+            reports.append(.velocityLimited(keyPath: plan.keyPath, reach: motion.excursionLimit))
+        }
+        if let widened {
+            reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened))
+        }
         return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes,
-                                widenedTolerance: widened)
+                                widenedTolerance: widened, fitEvaluations: evaluations)
+    }
+
+    /// Whether every component of `value` is a finite number.
+    private static func isFinite<Value: AnimatableValue>(_ value: Value) -> Bool {
+        let components = value.components
+        for index in 0..<Value.componentCount where !components[index].isFinite { return false }
+        return true
     }
 }
