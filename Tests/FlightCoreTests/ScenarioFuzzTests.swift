@@ -732,7 +732,7 @@ struct FuzzExpectation {
     var value: (any AnimatableValue)?
     var tolerance: Double
     var exact: Bool
-    /// For a sample at an animation's boundary: the values a moment (1e-11 s) before and after,
+    /// For a sample at an animation's boundary: the values a moment (1e-7 s) before and after,
     /// since a curve that jumps there (`steps`) may be shown on either side of the jump.
     var nearby: [(any AnimatableValue)?] = []
 
@@ -1138,7 +1138,9 @@ final class ScenarioRunner {
     func sample(_ base: String, layer index: Int, at time: TimeInterval, atBoundary: Bool = false) -> FuzzSample {
         var expectation = expected(base, layer: index, at: time)
         if atBoundary {
-            let delta = 1e-11 * max(1, time.magnitude)
+            // Wide enough for the last bits of time arithmetic where a curve is steepest (the
+            // vertical tangent at the end of `inCircular`), far narrower than any jump's width.
+            let delta = 1e-7 * max(1, time.magnitude)
             expectation.nearby = [expected(base, layer: index, at: time - delta).value, expected(base, layer: index, at: time + delta).value]
         }
         return FuzzSample(time: time, shown: layers[index]?.presentationValue(forKeyPath: base, at: time), expected: expectation)
