@@ -402,3 +402,51 @@ extension MainActorSuites.PartsAndWholesTests {
         }
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    static func determinant(_ t: Transform3D) -> Double { t.m11 * t.m22 - t.m12 * t.m21 }
+
+    @Test("A reflection stays on the axis it was written to when a rotation is written after it")
+    func reflectionSurvivesARotation() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.animate { $0.value(-1.4373576473156087, forKeyPath: "transform.scale.x").duration(0.7) }
+        let before = layer.presentation().transform
+        layer.animate { $0.value(2.6187425569883818, forKeyPath: "transform.rotation").duration(0.144) }
+        #expect(Self.gap(layer.presentation().transform, before) < 1e-12)
+        everyFrame(clock, until: 1) { _ in }
+        #expect(Self.determinant(layer.presentation().transform) < 0)
+        expectClose(layer.value(forKeyPath: "transform.scale.x", as: Double.self) ?? 0, -1.4373576473156087, absolute: 1e-9)
+        expectClose(layer.value(forKeyPath: "transform.rotation", as: Double.self) ?? 0, 2.6187425569883818, absolute: 1e-9)
+        // Parts written into a rotated whole in one group keep the reflection on the model.
+        let mirrored = HeadlessLayer()
+        mirrored.animate { a in
+            a.transform3D(.rotation(angle: 4.24, x: 0, y: 0, z: 1)).duration(0.5)
+            a.value(-0.71, forKeyPath: "transform.scale.x").duration(0.5)
+            a.value(0.99, forKeyPath: "transform.scale.y").duration(0.5)
+        }
+        #expect(Self.determinant(mirrored.transform) < 0)
+        expectClose(mirrored.value(forKeyPath: "transform.scale.x", as: Double.self) ?? 0, -0.71, absolute: 1e-9)
+    }
+
+    @Test("Parts of enormous magnitude compose into finite transforms")
+    func enormousPartsStayFinite() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.animate(.median) { a in
+            a.value(-3.7544449487345576e+151, forKeyPath: "transform.rotation.z").duration(2.6470065913362102e+126)
+                .easing(.springDecay(velocity: 800))
+            a.value(-9.901295209468928e+183, forKeyPath: "transform.scale").duration(0.3784978934118451)
+                .easing(.decay(.normal)).primary(true)
+        }
+        #expect(layer.presentation().transform.components.allFinite)
+        everyFrame(clock, until: 1) { _ in
+            #expect(layer.presentation().transform.components.allFinite)
+        }
+        #expect(layer.transform.components.allFinite)
+    }
+}
+
+private extension SIMD16<Double> {
+    var allFinite: Bool { (0..<16).allSatisfy { self[$0].isFinite } }
+}

@@ -152,9 +152,17 @@ struct DecomposedTransform2D: Sendable, Equatable {
     init(_ transform: Transform2D) {
         var (row0x, row0y, row1x, row1y) = (transform.a, transform.b, transform.c, transform.d)
         translation = SIMD2(transform.tx, transform.ty)
-        var scale = SIMD2((row0x * row0x + row0y * row0y).squareRoot(), (row1x * row1x + row1y * row1y).squareRoot())
+        // Lengths and the determinant's sign computed on the entries scaled to at most 1, so that
+        // entries beyond 1e154 (whose squares overflow) still decompose into finite parts.
+        let largest = max(abs(row0x), abs(row0y), abs(row1x), abs(row1y))
+        let unit = largest > 0 && largest.isFinite ? 1 / largest : 1
+        func length(_ x: Double, _ y: Double) -> Double {
+            let (x, y) = (x * unit, y * unit)
+            return (x * x + y * y).squareRoot() / unit
+        }
+        var scale = SIMD2(length(row0x, row0y), length(row1x, row1y))
         // A negative determinant means one axis was flipped: flip the one with the smaller dot product.
-        if row0x * row1y - row0y * row1x < 0 {
+        if (row0x * unit) * (row1y * unit) - (row0y * unit) * (row1x * unit) < 0 {
             if row0x < row1y { scale.x = -scale.x } else { scale.y = -scale.y }
         }
         if scale.x != 0 { row0x /= scale.x; row0y /= scale.x }
