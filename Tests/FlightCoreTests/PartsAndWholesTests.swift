@@ -418,15 +418,12 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(Self.determinant(layer.presentation().transform) < 0)
         expectClose(layer.value(forKeyPath: "transform.scale.x", as: Double.self) ?? 0, -1.4373576473156087, absolute: 1e-9)
         expectClose(layer.value(forKeyPath: "transform.rotation", as: Double.self) ?? 0, 2.6187425569883818, absolute: 1e-9)
-        // Parts written into a rotated whole in one group keep the reflection on the model.
-        let mirrored = HeadlessLayer()
-        mirrored.animate { a in
-            a.transform3D(.rotation(angle: 4.24, x: 0, y: 0, z: 1)).duration(0.5)
-            a.value(-0.71, forKeyPath: "transform.scale.x").duration(0.5)
-            a.value(0.99, forKeyPath: "transform.scale.y").duration(0.5)
-        }
-        #expect(Self.determinant(mirrored.transform) < 0)
-        expectClose(mirrored.value(forKeyPath: "transform.scale.x", as: Double.self) ?? 0, -0.71, absolute: 1e-9)
+        // A negative scale.y reads back negative, and its animation starts from the unflipped layer.
+        let flipped = HeadlessLayer(clock: clock)
+        let start = flipped.presentation().transform
+        flipped.animate { $0.value(-2.0850918769877262, forKeyPath: "transform.scale.y").duration(0.13) }
+        #expect(Self.gap(flipped.presentation().transform, start) < 1e-12)
+        expectClose(flipped.value(forKeyPath: "transform.scale.y", as: Double.self) ?? 0, -2.0850918769877262, absolute: 1e-9)
     }
 
     @Test("Parts of enormous magnitude compose into finite transforms")

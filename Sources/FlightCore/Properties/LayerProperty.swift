@@ -249,7 +249,7 @@ extension LayerProperty {
     package static let scaleX = transformPart("transform.scale.x", TransformParts.scaleXComponent, .scale,
                                               read: { $0.planar.scale.x }, write: { $0.planar.scale.x = $1 })
     /// `transform.scale.y`.
-    package static let scaleY = transformPart("transform.scale.y", TransformParts.scaleYComponent, .scale,
+    package static let scaleY = transformPart("transform.scale.y", TransformParts.scaleYComponent, reflection: .y, .scale,
                                               read: { $0.planar.scale.y }, write: { $0.planar.scale.y = $1 })
     /// `transform.translation.x`.
     package static let translationX = transformPart("transform.translation.x", TransformParts.translationXComponent, .geometry,
@@ -261,14 +261,15 @@ extension LayerProperty {
     /// A `transform.…` sub-path: read from and written into the transform's ``TransformParts``,
     /// so that replacing one part keeps the others and the 3D entries.
     private static func transformPart(
-        _ keyPath: String, _ components: UInt32, isRelative: Bool = false, _ tolerance: KeyframeTolerance,
+        _ keyPath: String, _ components: UInt32, isRelative: Bool = false, reflection: TransformParts.Axis = .x,
+        _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (TransformParts) -> Double,
         write: @escaping @Sendable (inout TransformParts, Double) -> Void
     ) -> Key<Double> {
         Key(keyPath, part: transform, components, isRelative: isRelative, tolerance,
-            read: { (t: Transform3D) in read(TransformParts(t)) },
+            read: { (t: Transform3D) in read(TransformParts(t, reflection: reflection)) },
             write: { t, value in
-                var parts = TransformParts(t)
+                var parts = TransformParts(t, reflection: reflection)
                 write(&parts, value)
                 return parts.written(into: t)
             })

@@ -6,8 +6,8 @@ import Foundation
 /// three), a translation in x and y.
 ///
 /// A transform is read as its 2D part (`m11 m12 m21 m22 m41 m42`, decomposed by the CSS rules,
-/// so a rotation reads in `−π…π`, except that a reflection is always read as a negative x scale)
-/// and a z scale (`m33`). Where the three scale factors multiply
+/// so a rotation reads in `−π…π`; a reflection is read on the axis of the part, see
+/// ``init(_:reflection:)``) and a z scale (`m33`). Where the three scale factors multiply
 /// to a negative determinant with a z scale below 0 and both planar scales above it, all three
 /// are read negative and the rotation turned back by half a turn: a layer whose
 /// `transform.scale` was set to −0.5 reads −0.5, not 0.5 turned by π.
@@ -32,17 +32,29 @@ struct TransformParts {
     /// The scale along z.
     var scaleZ: Double
 
-    init(_ transform: Transform3D) {
+    /// The axis a planar reflection is read on.
+    enum Axis {
+        case x, y
+    }
+
+    /// Reads `transform`'s parts, a planar reflection as a negative scale on `reflection`'s axis.
+    ///
+    /// A reflection can be read on either axis (a flip of y is a flip of x turned by half a
+    /// turn), and CSS's choice (the smaller diagonal) turns with the rotation, so that a part
+    /// written after a rotation would flip the other axis. Flight reads it on the axis of the
+    /// part being read or written: `transform.scale.y` on y, every other part on x. So each scale
+    /// reads back as written, and a part written keeps the reflection another part put there.
+    init(_ transform: Transform3D, reflection: Axis = .x) {
         var planar = DecomposedTransform2D(Transform2D(transform))
         // Negating both planar scales and turning by half a turn gives the same matrix.
         func turned(_ parts: inout DecomposedTransform2D) {
             parts.scale = -parts.scale
             parts.angle += parts.angle > 0 ? -180 : 180
         }
-        // A planar reflection is read as a flip of x, whatever the rotation: the same matrix as a
-        // flip of y turned by half a turn, but the choice CSS makes (the smaller diagonal) changes
-        // with the rotation, so a part written after a rotation would flip the other axis.
-        if planar.scale.y < 0 && planar.scale.x > 0 { turned(&planar) }
+        switch reflection {
+        case .x: if planar.scale.y < 0 && planar.scale.x > 0 { turned(&planar) }
+        case .y: if planar.scale.x < 0 && planar.scale.y > 0 { turned(&planar) }
+        }
         // A negative z scale with both planar scales positive: all three read negative.
         if transform.m33 < 0 && planar.scale.x > 0 && planar.scale.y > 0 { turned(&planar) }
         self.planar = planar
