@@ -39,7 +39,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// such a motion is fitted alike at any scale, and only a value that overflows stops it.
     ///
     /// A velocity that would carry the spring further alone (`|v₀| / ω₀`, the spring's
-    /// ``SpringMotion/scale``, measured along the path for transforms and colours) is scaled
+    /// `SpringMotion.scale`, measured along the path for transforms and colours) is scaled
     /// down to this, keeping its direction: the spring then overshoots its end value by at most
     /// about 1.2 times this distance, and is shown within its tolerance in a bounded number of
     /// keyframes. Where that happened, ``excursionWasLimited`` is true (and FlightCore reports
