@@ -90,6 +90,7 @@ if opens {
     guard let opener else {
         fail("--open found no xdg-open (Linux) or open (macOS); open the URL above yourself", code: 3)
     }
+    #if os(Linux) || os(macOS)
     let process = Process()
     process.executableURL = opener
     process.arguments = [written.index.absoluteString]
@@ -104,6 +105,10 @@ if opens {
         fail("\(opener.lastPathComponent) exited with status \(process.terminationStatus)", code: 3)
     }
     print("Opened with \(opener.lastPathComponent).")
+    #else
+    // No processes to start where the tool is only compiled (iOS): nothing opens a browser.
+    fail("--open needs Linux or macOS; open the URL above yourself", code: 3)
+    #endif
 } else if opener != nil {
     print("Add --open to open it in the default browser.")
 }
