@@ -296,7 +296,8 @@ extension MainActorSuites {
             clock.advance(to: 0.8)
             group.resume()
             let resumed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
-            #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && $0.timeOffset == 0 && abs($0.beginTime - 0.5) < 1e-12 })
+            // Resumed now, 0.3 s into its time: exactly where it was held.
+            #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && abs($0.timeOffset - 0.3) < 1e-12 && abs($0.beginTime - 0.8) < 1e-12 })
             clock.advance(to: 1.0)
             group.reverse()
             let reversed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)

@@ -147,3 +147,21 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.PausedControlTests {
+    @Test("Resuming a group scrubbed exactly onto a step of a steps easing shows the same step")
+    func resumeOnAStep() {
+        let clock = ManualClock()
+        clock.advance(to: 1)
+        let layer = HeadlessLayer(clock: clock)
+        let group = layer.animate(.minTime) { a in
+            a.bounds(CGRect(x: -13.898244582977306, y: -47.40776297582211, width: 298.9156113696085, height: 230.29149522436498))
+                .duration(0.37175006352453743).easing(.steps(4, .jumpEnd)).primary(true)
+        }
+        group.pause()
+        group.fractionComplete = 0.25
+        let held = layer.presentation().bounds
+        group.resume()
+        #expect(layer.presentation().bounds == held)
+    }
+}

@@ -243,11 +243,12 @@ enum FlightEngine {
             scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
         } else {
             group.beginTime = now - elapsed
-            let begin = group.beginTime
             retime(group, on: host) { animation in
+                // Begun now at `elapsed` into its time, so that it shows exactly where it was held
+                // (`now − (now − elapsed)` may round across a step of a `steps` easing).
                 animation.speed = 1
-                animation.timeOffset = 0
-                animation.beginTime = begin
+                animation.timeOffset = elapsed
+                animation.beginTime = now
                 animation.fillMode = .backwards
             }
             schedule(group, on: host, from: elapsed)
