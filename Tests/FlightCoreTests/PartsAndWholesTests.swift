@@ -93,11 +93,8 @@ extension MainActorSuites {
             /// The fastest any component may move, per second, in these scenarios (generous: the
             /// hand-off's spring leaves at about 700 points per second).
             let rate = 1_500.0
-            /// What an instant may change, relative to the values' size: a part held inside a
-            /// whole is held at the whole's keyframes and the host interpolates between them by its
-            /// own rule (for a transform, a 3D decomposition whose scale factors differ from the 2D
-            /// ones by a skew term), within the keyframe tolerance.
-            var slack: Double { base == "transform" ? 1e-3 : 1e-6 }
+            /// What an instant may change, relative to the values' size: rounding only.
+            let slack = 1e-6
 
             init(layer: HeadlessLayer, clock: ManualClock, base: String) {
                 self.layer = layer

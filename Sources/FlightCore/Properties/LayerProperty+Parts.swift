@@ -26,8 +26,8 @@ extension LayerProperty {
         /// keyframe, so that it never shows its old track of that part again.
         case holds
         /// They share components, and neither can be held inside the other (`transform.scale`,
-        /// which scales all three factors, and `transform.scale.x`): the newer one is played as
-        /// an animation of the whole.
+        /// which scales all three factors by a ratio of their average, with `transform.scale.x`
+        /// or with an older `transform`): the newer one is played as an animation of the whole.
         case entangled
     }
 
@@ -44,7 +44,9 @@ extension LayerProperty {
         let shared = new.components & old.components
         if shared == 0 { return .none }
         if shared == old.components && !new.isRelative { return .replaces }
-        if shared == new.components && !old.isRelative { return .holds }
+        // A relative part (`transform.scale`) is never held inside another animation: its value
+        // depends on the factors it scales, which the older animation's keyframes change.
+        if shared == new.components && !old.isRelative && !new.isRelative { return .holds }
         return .entangled
     }
 
