@@ -148,3 +148,23 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.BadInputRulesTests {
+    @Test("A hand-off velocity whose rate overflows leaves at the limited speed, not from rest")
+    func overflowingHandOff() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let group = layer.animate { $0.position(CGPoint(x: 600, y: 0)).duration(1).easing(.linear) }
+        group.pause()
+        group.fractionComplete = 0.5
+        var spring: AnimationGroup?
+        let reports = collectingDiagnostics { spring = group.continueOnSpring(velocity: 1e307, towardsEnd: true) }
+        #expect(reports.contains { if case .velocityLimited(keyPath: "position", _) = $0 { true } else { false } })
+        clock.advance(by: 1.0 / 120)
+        // 600 pt × 1e307 per second overflows; limited, it still leaves fast towards the end.
+        #expect(layer.presentation().position.x > 310)
+        everyFrame(clock, until: 30) { _ in #expect(layer.presentation().position.x.isFinite) }
+        #expect(spring?.hasEnded == true && group.finished)
+        #expect(layer.presentation().position == CGPoint(x: 600, y: 0))
+    }
+}

@@ -202,7 +202,9 @@ public final class AnimationGroup {
     ///
     /// - Parameters:
     ///   - velocity: How fast the gesture was moving the group, in fractions of the group per
-    ///     second (a pan's velocity over the distance that spans the whole group). Each property
+    ///     second (a pan's velocity over the distance that spans the whole group). A NaN or
+    ///     infinite velocity counts as 0; a finite one too large to show is limited as every
+    ///     spring's start velocity is (``ValueMotion/excursionLimit``). Each property
     ///     leaves with its own speed: its rate of change along the group at this point, times
     ///     `velocity`.
     ///   - towardsEnd: Where to settle; by default the end if a scroll view released here with

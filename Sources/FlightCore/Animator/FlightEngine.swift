@@ -372,7 +372,9 @@ enum FlightEngine {
             var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
             // Its rate along the group here, times the gesture's rate through the group.
             let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
-            next.easing = .springDecay(SpringDecay(velocity: (0..<16).map { rate[$0] }, spring: spring))
+            // A product that overflows is the largest finite rate, so the excursion limit applies.
+            let lanes = (0..<16).map { rate[$0].isNaN ? 0 : min(max(rate[$0], -.greatestFiniteMagnitude), .greatestFiniteMagnitude) }
+            next.easing = .springDecay(SpringDecay(velocity: lanes, spring: spring))
             plan.properties.append(next)
         }
         plan.didStop = { [group] _, finished in
