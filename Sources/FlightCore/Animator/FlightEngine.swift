@@ -407,10 +407,7 @@ enum FlightEngine {
                   let part = host.modelValue(forKeyPath: keyPath) else { continue }
             for index in state.placed.indices where older.contains(where: { $0 === state.placed[index].group })
                 && LayerProperty.overlap(of: keyPath, over: state.placed[index].animation.keyPath) == .holds {
-                if let held = holding(keyPath, at: part, in: state.placed[index].animation, on: host) {
-                    state.placed[index].animation = held
-                    rewritten.insert(state.placed[index].key)
-                }
+                hold(keyPath, at: part, inPlacedAt: index, of: state, on: host, rewritten: &rewritten)
             }
         }
         readd(rewritten, in: state, changes: &changes)
@@ -564,19 +561,16 @@ enum FlightEngine {
     /// its group gives that key path up; one that holds it is rewritten with `keyPath` held at
     /// `value` (the new model value) in every keyframe, so that it never shows its old track of
     /// that part again, and its key is added to `rewritten` (to be added again, see
-    /// ``readd(_:in:changes:)``). The animations of `group` itself count, for the properties it
+    /// ``readd(_:in:changes:before:)``). The animations of `group` itself count, for the properties it
     /// declared before (a later declaration takes over an earlier one).
     private static func takeOver(
         _ keyPath: String, heldAt value: any AnimatableValue, by group: AnimationGroup, in state: AnimationState,
         on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
     ) {
-        // A target with nothing else playing, animated by a group's first property, gives up
-        // nothing (the common case, so it is checked first).
-        if state.activeGroups.contains(where: { $0 !== group }) || group.resolved.properties.first?.keyPath != keyPath {
-            let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
-            for old in state.activeGroups {
-                old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
-            }
+        // The group's own properties count only as far as those declared before this one.
+        let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
+        for old in state.activeGroups where old !== group || declared > 0 {
+            old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
         }
         guard !state.placed.isEmpty else { return }
         let base = LayerProperty.base(of: keyPath)
@@ -594,10 +588,7 @@ enum FlightEngine {
                 state.placed.remove(at: index)
                 continue
             case .holds:
-                if let held = holding(keyPath, at: value, in: state.placed[index].animation, on: host) {
-                    state.placed[index].animation = held
-                    rewritten.insert(state.placed[index].key)
-                }
+                hold(keyPath, at: value, inPlacedAt: index, of: state, on: host, rewritten: &rewritten)
             case .none, .entangled:
                 // Entangled parts were promoted to their whole before resolving.
                 break
@@ -653,10 +644,8 @@ enum FlightEngine {
             for earlier in result[..<index] where LayerProperty.base(of: earlier.keyPath) == base {
                 whole = LayerProperty.compose(earlier.target, of: earlier.keyPath, into: whole)
             }
-            guard part.accepts(result[index].target) || ScalarBridge.convert(result[index].target, to: part.valueType) != nil
-            else { continue }
-            let target = part.accepts(result[index].target)
-                ? result[index].target : ScalarBridge.convert(result[index].target, to: part.valueType) ?? result[index].target
+            let given = result[index].target
+            guard let target = part.accepts(given) ? given : ScalarBridge.convert(given, to: part.valueType) else { continue }
             result[index].keyPath = base
             result[index].target = part.write(target, into: whole)
         }
@@ -664,6 +653,18 @@ enum FlightEngine {
         // one wins, as in the builder (the promoted target already has the earlier ones in it).
         var seen: Set<String> = []
         return result.reversed().filter { seen.insert($0.keyPath).inserted }.reversed()
+    }
+
+    /// Rewrites the animation at `index` in `state.placed` (of a key path that holds `keyPath`)
+    /// with `keyPath` held at `value`, and notes its key in `rewritten` (see
+    /// ``readd(_:in:changes:before:)``).
+    private static func hold(
+        _ keyPath: String, at value: any AnimatableValue, inPlacedAt index: Int, of state: AnimationState,
+        on host: any AnimationHost, rewritten: inout Set<String>
+    ) {
+        guard let held = holding(keyPath, at: value, in: state.placed[index].animation, on: host) else { return }
+        state.placed[index].animation = held
+        rewritten.insert(state.placed[index].key)
     }
 
     /// `animation` (of a key path that holds `part`: its whole, or a larger part) with `part`
