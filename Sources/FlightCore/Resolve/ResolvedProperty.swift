@@ -15,15 +15,18 @@ public struct ResolvedProperty: Sendable {
     package let fitEvaluations: Int
     private let storage: any MotionStorage
 
+    /// Takes `motion` and `keyframes` over (consumed, so that the motion, a large value, is
+    /// moved into its storage rather than copied).
     init<Value: AnimatableValue>(
-        keyPath: String, isPrimary: Bool, motion: ValueMotion<Value>, keyframes: Keyframes<Value>,
+        keyPath: String, isPrimary: Bool,
+        motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>,
         widenedTolerance: Double? = nil, fitEvaluations: Int = 0
     ) {
         self.keyPath = keyPath
         self.isPrimary = isPrimary
         self.widenedTolerance = widenedTolerance
         self.fitEvaluations = fitEvaluations
-        storage = TypedMotionStorage(motion: motion, keyframes: keyframes)
+        storage = TypedMotionStorage(motion: consume motion, keyframes: keyframes)
     }
 
     /// How long this property animates within its group, in seconds.
@@ -82,19 +85,24 @@ protocol MotionStorage: Sendable {
 /// A property's motion and keyframes, typed; a class so that the resolved property, the layer
 /// animation and the group share one copy.
 private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
+    // What every group start reads (a layer animation's keyframes, the duration) is kept as it
+    // is read, made once where the value type is known: read through the generic motion, each
+    // would look up the metadata of `ValueMotion<Value>` or `Keyframes<Value>` at every read.
+    let duration: TimeInterval
+    let track: any KeyframeSequence
     let motion: ValueMotion<Value>
     let keyframes: Keyframes<Value>
 
-    init(motion: ValueMotion<Value>, keyframes: Keyframes<Value>) {
+    init(motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>) {
+        duration = motion.duration
+        track = keyframes
         self.motion = motion
         self.keyframes = keyframes
     }
 
-    var duration: TimeInterval { motion.duration }
     var easing: Easing { motion.easing }
     var from: any AnimatableValue { motion.from }
     var to: any AnimatableValue { motion.to }
-    var track: any KeyframeSequence { keyframes }
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
@@ -171,4 +179,10 @@ public struct ResolvedGroup: Sendable {
     /// the duration, else the one the timing priority picked (the first declared on a tie), or
     /// nil for a group with nothing to move.
     public let drivingKeyPath: String?
+
+    /// The position in ``properties`` of the property of `keyPath`, if the group has one. (Out
+    /// of the main actor, so that its predicate is not checked for isolation at every call.)
+    func index(of keyPath: String) -> Int? {
+        properties.firstIndex { $0.keyPath == keyPath }
+    }
 }

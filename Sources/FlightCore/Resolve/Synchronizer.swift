@@ -54,8 +54,9 @@ enum Synchronizer {
         // The timings and the candidate durations live on the stack: `animate` allocates only
         // what it keeps.
         try withUnsafeTemporaryAllocation(of: Timing.self, capacity: requests.count) { timings in
-            for (index, request) in requests.enumerated() {
-                timings.initializeElement(at: index, to: try prepare(request))
+            // Requests are read in place (indices, not `enumerated()`): each is a large value.
+            for index in requests.indices {
+                timings.initializeElement(at: index, to: try prepare(requests[index]))
             }
             let hasPrimary = requests.indices.contains { timings[$0].moves && requests[$0].plan.isPrimary }
             func isCandidate(_ index: Int) -> Bool {
@@ -134,21 +135,22 @@ enum Synchronizer {
     }
 
     private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: Request) throws -> Timing {
-        let plan = request.plan
+        // The plan is read in place (`request.plan.…`), not copied out of the request.
         let current = request.current.unboxed(as: Value.self) ?? target
         let remaining = current.distance(to: target)
         // A distance no finite number holds cannot be shown moving: the property jumps.
         guard remaining.isFinite else { return Timing(isPhysical: false, naturalDuration: 0, moves: false, overflows: true) }
-        if plan.easing.hasIntrinsicDuration {
+        if request.plan.easing.hasIntrinsicDuration {
             // A spring's duration is its own settling time, known only once it is resolved.
-            let motion = try ValueMotion(from: current, to: target, easing: plan.easing, duration: plan.duration,
+            let motion = try ValueMotion(from: current, to: target, easing: request.plan.easing,
+                                         duration: request.plan.duration,
                                          initialVelocity: velocity(request, as: Value.self), tolerance: request.tolerance)
             return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
         }
-        var duration = plan.duration
-        if let inFlight = request.inFlight, let start = inFlight.from.unboxed(as: Value.self) {
+        var duration = request.plan.duration
+        if let start = request.inFlight?.from.unboxed(as: Value.self) {
             let travelled = start.distance(to: current)
-            duration = remaining + travelled > 0 ? plan.duration * remaining / (remaining + travelled) : 0
+            duration = remaining + travelled > 0 ? request.plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
         return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
@@ -157,30 +159,33 @@ enum Synchronizer {
     private static func finalize<Value: AnimatableValue>(
         _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
-        let plan = request.plan
+        // The plan is read in place, not copied out of the request.
+        let (keyPath, isPrimary) = (request.plan.keyPath, request.plan.isPrimary)
         let current = request.current.unboxed(as: Value.self) ?? target
         /// The property jumping to its target, reported.
         func jump(evaluations: Int) throws -> ResolvedProperty {
-            reports.append(.motionOverflows(keyPath: plan.keyPath))
+            reports.append(.motionOverflows(keyPath: keyPath))
             let still = try ValueMotion(from: current, to: target, easing: .linear, duration: 0, tolerance: request.tolerance)
             let keyframes = still.boundedKeyframes(tolerance: request.tolerance).keyframes
-            return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: still, keyframes: keyframes,
+            return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: still, keyframes: keyframes,
                                     fitEvaluations: evaluations)
         }
         guard !timing.overflows else { return try jump(evaluations: 0) }
         let motion = try ValueMotion(
-            from: current, to: target, easing: plan.easing, duration: timing.isPhysical ? plan.duration : duration,
+            from: current, to: target, easing: request.plan.easing,
+            duration: timing.isPhysical ? request.plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
         let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: request.tolerance)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
         if motion.excursionWasLimited {
-            reports.append(.velocityLimited(keyPath: plan.keyPath, reach: motion.excursionLimit))
+            reports.append(.velocityLimited(keyPath: keyPath, reach: motion.excursionLimit))
         }
         if let widened {
-            reports.append(.toleranceWidened(keyPath: plan.keyPath, tolerance: widened))
+            reports.append(.toleranceWidened(keyPath: keyPath, tolerance: widened))
         }
-        return ResolvedProperty(keyPath: plan.keyPath, isPrimary: plan.isPrimary, motion: motion, keyframes: keyframes,
+        // Moved into the property's storage: a copy of a motion costs as much as a small fit.
+        return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: consume motion, keyframes: keyframes,
                                 widenedTolerance: widened, fitEvaluations: evaluations)
     }
 
