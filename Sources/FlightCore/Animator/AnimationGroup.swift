@@ -83,7 +83,8 @@ public final class AnimationGroup {
 
     /// The resolved property for a key path.
     public func property(_ keyPath: String) -> ResolvedProperty? {
-        resolved.properties.first { $0.keyPath == keyPath }
+        guard let index = resolved.index(of: keyPath) else { return nil }
+        return resolved.properties[index]
     }
 
     /// Elapsed time over duration at the host time `time`, clamped into `0...1` (1 for an empty

@@ -54,15 +54,16 @@ enum FlightEngine {
             // group's own earlier properties included), then sets its model value and places its
             // animation: take-over, model values and new animations reach the screen together.
             var rewritten: Set<String> = []
-            for request in requests {
-                let keyPath = request.plan.keyPath
-                takeOver(keyPath, heldAt: request.plan.target, by: group, in: state, on: host,
+            // Requests are read in place (by index): each is a large value.
+            for requestIndex in requests.indices {
+                let (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
+                takeOver(keyPath, heldAt: target, by: group, in: state, on: host,
                          changes: &changes, rewritten: &rewritten)
-                guard host.setModelValue(request.plan.target, forKeyPath: keyPath) else {
-                    FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: request.plan.target))"))
+                guard host.setModelValue(target, forKeyPath: keyPath) else {
+                    FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
                     continue
                 }
-                guard plays, let index = resolved.properties.firstIndex(where: { $0.keyPath == keyPath }) else { continue }
+                guard plays, let index = resolved.index(of: keyPath) else { continue }
                 let property = resolved.properties[index]
                 guard property.duration > 0 else { continue }
                 var keyframes = property.keyframes
@@ -81,8 +82,9 @@ enum FlightEngine {
             }
             // Older animations rewritten are added again, then this group's, as they now are.
             readd(rewritten, in: state, changes: &changes, before: group)
-            for placed in state.placed where placed.group === group {
-                changes.append(.add(key: placed.key, animation: placed.animation))
+            let placed = state.placed
+            for index in placed.indices where placed[index].group === group {
+                changes.append(.add(key: placed[index].key, animation: placed[index].animation))
             }
             for old in state.activeGroups where old !== group && old.ownsNothing { cut.append(old) }
             for old in cut { state.remove(old, removals: &changes) }
@@ -144,7 +146,10 @@ enum FlightEngine {
     /// The host's time now: the moment of the event being fired, if one is, so that what
     /// responds to it (a triggered group, a callback that animates) happens at that moment.
     static func now(on host: any AnimationHost) -> TimeInterval {
-        host.frameScheduler.eventTime.map { host.hostTime(forSchedulerTime: $0) } ?? host.currentTime
+        // An `if` rather than `Optional.map`: a closure formed here would check at every call
+        // that it runs on the main actor.
+        if let eventTime = host.frameScheduler.eventTime { return host.hostTime(forSchedulerTime: eventTime) }
+        return host.currentTime
     }
 
     /// Schedules the group's triggers at their moments and its end after them, then fires what
@@ -458,11 +463,10 @@ enum FlightEngine {
     }
 
     /// Validates one property and snapshots its current state; nil (after a report) if it
-    /// cannot be animated.
+    /// cannot be animated. `plan` is consumed: it goes into the request without a copy.
     private static func request(
-        for plan: PropertyPlan, on host: any AnimationHost, at now: TimeInterval
+        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval
     ) -> Synchronizer.Request? {
-        var plan = plan
         let keyPath = plan.keyPath
         guard !keyPath.isEmpty else {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "the key path is empty"))
@@ -511,9 +515,9 @@ enum FlightEngine {
         }
         // A custom key path that was never set starts from its type's zero (FlightAnimator's
         // `animatableProgress` goes 0 → 1), not from its target.
-        return Synchronizer.Request(
-            plan: plan, current: shown?.value ?? known?.defaultValue ?? zero(like: plan.target), inFlight: inFlight,
-            tolerance: plan.tolerance ?? known?.tolerance ?? .default)
+        let current = shown?.value ?? known?.defaultValue ?? zero(like: plan.target)
+        let tolerance = plan.tolerance ?? known?.tolerance ?? .default
+        return Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance)
     }
 
     /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
@@ -527,7 +531,10 @@ enum FlightEngine {
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         let placed = host.animationState.placed
         // Nothing of Flight's plays on the host: the model is what is shown.
-        if placed.isEmpty { return host.modelValue(forKeyPath: keyPath).map { ($0, false) } }
+        if placed.isEmpty {
+            guard let model = host.modelValue(forKeyPath: keyPath) else { return nil }
+            return (model, false)
+        }
         let base = LayerProperty.base(of: keyPath)
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, model: model)

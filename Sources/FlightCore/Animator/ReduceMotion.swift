@@ -36,7 +36,13 @@ public enum ReduceMotion {
     public static var policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25)
 
     /// Whether reduced motion is on now; the system setting by default.
-    public static var isEnabled: @MainActor () -> Bool = { systemSetting() }
+    public static var isEnabled: @MainActor () -> Bool = readSystemSetting
+
+    /// The system setting, read as ``systemSetting`` reads it. A method rather than a closure
+    /// literal, whose body would check at every `animate` that it runs on the main actor.
+    private static func readSystemSetting() -> Bool {
+        platformSetting?() ?? false
+    }
 
     /// The platform's setting (`UIAccessibility.isReduceMotionEnabled` with UIKit,
     /// `NSWorkspace.accessibilityDisplayShouldReduceMotion` with AppKit), as Flight's
@@ -65,6 +71,7 @@ public enum ReduceMotion {
 
     /// The plan as the policy would have it.
     static func adjust(_ plan: AnimationPlan, for policy: ReduceMotionPolicy) -> AnimationPlan {
+        if case .ignore = policy { return plan }
         var plan = plan
         switch policy {
         case .ignore, .jump:
