@@ -5,11 +5,14 @@ import Foundation
 public final class AnimationState {
     /// States registered with ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``.
     package private(set) var registered: [String: AnimationPlan] = [:]
+    // Main-actor state that every group start reads and writes several times; no access is
+    // held across a call out (an animation is changed outside `placed`, then stored back), so
+    // the run-time exclusivity check is left out.
     /// The groups playing, oldest first.
-    public private(set) var activeGroups: [AnimationGroup] = []
+    @exclusivity(unchecked) public private(set) var activeGroups: [AnimationGroup] = []
     /// Flight's animations on the host, in the order the host applies them.
-    var placed: [PlacedAnimation] = []
-    private var nextKey = 0
+    @exclusivity(unchecked) var placed: [PlacedAnimation] = []
+    @exclusivity(unchecked) private var nextKey = 0
 
     /// One of Flight's animations on the host, and the group it belongs to.
     struct PlacedAnimation {

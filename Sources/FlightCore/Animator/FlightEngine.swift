@@ -175,7 +175,7 @@ enum FlightEngine {
         let endOrder = Int.max / 2
         // The record of fired triggers gets its storage when the group starts, not in the frame
         // in which its first trigger fires (where a thousand others may fire too).
-        if group.firedTriggers.isEmpty && !group.plan.triggers.isEmpty {
+        if !group.plan.triggers.isEmpty && group.firedTriggers.isEmpty {
             group.firedTriggers.reserveCapacity(group.plan.triggers.count)
         }
         for (index, trigger) in group.plan.triggers.enumerated() {
@@ -426,7 +426,10 @@ enum FlightEngine {
         let state = host.animationState
         guard let first = state.placed.firstIndex(where: { $0.group === group }) else { return }
         for index in state.placed.indices where state.placed[index].group === group {
-            change(&state.placed[index].animation)
+            // Changed outside `state.placed`, whose accesses are not checked for exclusivity.
+            var animation = state.placed[index].animation
+            change(&animation)
+            state.placed[index].animation = animation
         }
         host.apply(state.placed[first...].map { .add(key: $0.key, animation: $0.animation) })
     }

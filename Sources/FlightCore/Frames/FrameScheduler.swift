@@ -13,14 +13,17 @@ import Foundation
 /// Handling a frame with nothing due allocates nothing and opens no transaction.
 @MainActor
 public final class FrameScheduler {
+    // `now`, `isActive`, `nextSequence` and `eventTime` are main-actor state read or written at
+    // every event and group start; no access to them is held across a call out, so the
+    // run-time exclusivity check is left out.
     /// The time of the latest frame.
-    public private(set) var now: TimeInterval
+    @exclusivity(unchecked) public private(set) var now: TimeInterval
     /// How many frames the scheduler has handled.
     package private(set) var frameCount = 0
     /// How many of those had nothing pending at all (a driver that stops when idle keeps this 0).
     package private(set) var idleFrameCount = 0
     /// Whether events are pending, so that frames are needed.
-    public private(set) var isActive = false
+    @exclusivity(unchecked) public private(set) var isActive = false
     /// What delivers frames; told to start and stop as events come and go. Held weakly: keep the
     /// driver alive yourself.
     public weak var driver: (any FrameDriver)? {
@@ -32,7 +35,7 @@ public final class FrameScheduler {
     /// check is left out.
     @exclusivity(unchecked) private var heap: [Entry] = []
     private var isTicking = false
-    private var nextSequence = 0
+    @exclusivity(unchecked) private var nextSequence = 0
 
     /// What the hosts on this scheduler commit their changes in: every event due in a frame fires
     /// inside one of these (a headless transaction on a ``ManualClock``'s scheduler, one
@@ -158,7 +161,7 @@ public final class FrameScheduler {
     /// The moment of the event being fired, while one is: what happens in response (a
     /// triggered group, a callback that animates) begins at that moment, not at the frame's
     /// time, so that a chain of groups has no standstill between its links.
-    package private(set) var eventTime: TimeInterval?
+    @exclusivity(unchecked) package private(set) var eventTime: TimeInterval?
 
     // MARK: Binary heap by time, group and declaration order
 

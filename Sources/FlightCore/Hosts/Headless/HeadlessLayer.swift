@@ -22,8 +22,11 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     public let animationState = AnimationState()
     /// A name, for debugging and demo output.
     public var name: String?
+    // `superlayer`, `speed` and `timeOffset` are main-actor state that every time conversion
+    // reads (a group's start converts three times); no access to them is held across a call
+    // out, so the run-time exclusivity check is left out.
     /// The layer that contains this one.
-    public private(set) weak var superlayer: HeadlessLayer?
+    @exclusivity(unchecked) public private(set) weak var superlayer: HeadlessLayer?
     /// The layers this one contains, back to front.
     public private(set) var sublayers: [HeadlessLayer] = []
 
@@ -31,9 +34,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// none), as `CALayer.speed`: 2 plays animations twice as fast (a UI test that speeds up a
     /// window), 0.5 at half speed. Set it before animating: Flight times a group's callbacks by
     /// the speed in force when it starts.
-    public var speed: Double = 1
+    @exclusivity(unchecked) public var speed: Double = 1
     /// Added to the layer's time after ``speed`` is applied, as `CALayer.timeOffset`.
-    public var timeOffset: TimeInterval = 0
+    @exclusivity(unchecked) public var timeOffset: TimeInterval = 0
 
     private var model: [String: any AnimatableValue] = [:]
     /// How many model values have been set (for tests and benchmarks of how much is written).
