@@ -45,11 +45,15 @@ final class KeyframeCache: @unchecked Sendable {
         init(_ keyframes: Keyframes<Value>) { self.keyframes = keyframes }
     }
 
+    // The stores are read and written only under `lock` (a look-up passes them inout, and
+    // touches them only inside it), which keeps their accesses apart, across threads too, where
+    // the run-time exclusivity check would not see a conflict anyway; so that check, two on
+    // every look-up, is left out.
     private let lock = NSLock()
-    private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
-    private var progressOrder: [ProgressKey] = []
-    private var pathFits: [PathKey: AnyObject] = [:]
-    private var pathOrder: [PathKey] = []
+    @exclusivity(unchecked) private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
+    @exclusivity(unchecked) private var progressOrder: [ProgressKey] = []
+    @exclusivity(unchecked) private var pathFits: [PathKey: AnyObject] = [:]
+    @exclusivity(unchecked) private var pathOrder: [PathKey] = []
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.

@@ -381,8 +381,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// Applies Flight's changes (see ``AnimationHost/apply(_:)``).
     public func apply(_ changes: [LayerAnimationChange]) {
         pruneEnded()
-        for change in changes {
-            switch change {
+        // By index, so that each change is copied once (its payload, into the list), not twice.
+        for index in changes.indices {
+            switch changes[index] {
             case let .add(key, animation):
                 dropAnimation(forKey: key)
                 animations.append(Playing(key: key, animation: animation, completion: nil, end: nil, isFlights: true))
