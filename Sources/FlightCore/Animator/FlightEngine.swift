@@ -506,19 +506,25 @@ enum FlightEngine {
             plan.duration = 0
             plan.easing = .linear
         }
-        let shown = shownValue(keyPath, on: host, at: now)
+        // What is shown is unwrapped once: each optional of an existential read again is copied
+        // through its value witnesses.
+        let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
-        // A paused group stands still: the new motion starts from rest. So does one whose track of
-        // this key path a later part or whole covers.
-        if shown?.isOwnTrack == true, let group = host.animationState.newestGroup(animating: keyPath),
-           !group.isPaused, !group.isReversed, let property = group.property(keyPath),
-           now - group.beginTime < group.duration {
-            let elapsed = now - group.beginTime
-            inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
+        if let shown = shownValue(keyPath, on: host, at: now) {
+            current = shown.value
+            // A paused group stands still: the new motion starts from rest. So does one whose
+            // track of this key path a later part or whole covers.
+            if shown.isOwnTrack, let group = host.animationState.newestGroup(animating: keyPath),
+               !group.isPaused, !group.isReversed, let property = group.property(keyPath),
+               now - group.beginTime < group.duration {
+                let elapsed = now - group.beginTime
+                inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
+            }
+        } else {
+            // A custom key path that was never set starts from its type's zero (FlightAnimator's
+            // `animatableProgress` goes 0 → 1), not from its target.
+            current = known?.defaultValue ?? zero(like: plan.target)
         }
-        // A custom key path that was never set starts from its type's zero (FlightAnimator's
-        // `animatableProgress` goes 0 → 1), not from its target.
-        let current = shown?.value ?? known?.defaultValue ?? zero(like: plan.target)
         let tolerance = plan.tolerance ?? known?.tolerance ?? .default
         return Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance)
     }
