@@ -3,41 +3,45 @@ import Foundation
 /// A group animation that was started: what callbacks receive, and a handle to ask about it.
 @MainActor
 public final class AnimationGroup {
+    // The group's time and its record of events are main-actor state that its start, its
+    // triggers and its end each read and write; no access to them is held across a call out,
+    // so the run-time exclusivity check is left out (marked on each).
+
     /// The resolved group: durations, motions and keyframes.
     public let resolved: ResolvedGroup
     /// The host's time at which the group began; after a pause, the time at which it would have
     /// begun to be where it is, had it never paused.
-    public internal(set) var beginTime: TimeInterval
+    @exclusivity(unchecked) public internal(set) var beginTime: TimeInterval
     /// The key the group was added to its host under.
     public let key: String
     /// Whether the group has ended (ran to the end, or was replaced or removed).
-    public internal(set) var hasEnded = false
+    @exclusivity(unchecked) public internal(set) var hasEnded = false
     /// Whether it ran to the end; false while running and when it was cut short.
-    public internal(set) var finished = false
+    @exclusivity(unchecked) public internal(set) var finished = false
 
     let plan: AnimationPlan
     /// Its pending trigger moments, cancelled if it is cut short.
-    var events: [ScheduledEvent] = []
+    @exclusivity(unchecked) var events: [ScheduledEvent] = []
     /// The event of its end (played backwards, of its return to the start), kept apart from
     /// ``events`` so that a group without triggers keeps no list of them.
-    var endEvent: ScheduledEvent?
+    @exclusivity(unchecked) var endEvent: ScheduledEvent?
     /// The positions in `resolved.properties` of the key paths later groups took over.
     private var takenOver: Set<Int> = []
-    var didStartFire = false
+    @exclusivity(unchecked) var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
     weak var state: AnimationState?
     /// The host the group plays on.
     weak var host: (any AnimationHost)?
     /// Where the group's time is held, as time elapsed since its begin: while it is paused or
     /// handed off, and where it stood when it ended short; nil while it plays.
-    var pausedElapsed: TimeInterval?
+    @exclusivity(unchecked) var pausedElapsed: TimeInterval?
     /// While it plays backwards: the host time at which it reaches its start.
     var reverseOrigin: TimeInterval = 0
     /// The indices of the triggers that have fired (each fires at most once).
-    var firedTriggers: Set<Int> = []
+    @exclusivity(unchecked) var firedTriggers: Set<Int> = []
     /// Set while a spring continues the group (``continueOnSpring(velocity:towardsEnd:spring:)``):
     /// the group ends when the spring does.
-    var isHandedOff = false
+    @exclusivity(unchecked) var isHandedOff = false
     /// The group that carries this one's properties on a spring, while it does.
     weak var continuation: AnimationGroup?
 

@@ -38,10 +38,13 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// Added to the layer's time after ``speed`` is applied, as `CALayer.timeOffset`.
     @exclusivity(unchecked) public var timeOffset: TimeInterval = 0
 
-    private var model: [String: any AnimatableValue] = [:]
+    // The model and the animations are main-actor state that every `animate` reads and writes
+    // several times; no access to them is held across a call out (a value overwritten in place
+    // is the value's own method), so the run-time exclusivity check is left out.
+    @exclusivity(unchecked) private var model: [String: any AnimatableValue] = [:]
     /// How many model values have been set (for tests and benchmarks of how much is written).
-    package private(set) var modelWriteCount = 0
-    private var animations: [Playing] = []
+    @exclusivity(unchecked) package private(set) var modelWriteCount = 0
+    @exclusivity(unchecked) private var animations: [Playing] = []
     /// What the presentation shows under ``ManualClock/DeviceBehaviors/commitLag``: the model
     /// and animations as of the last commit (nil before the first).
     private var committed: (model: [String: any AnimatableValue], animations: [Playing])?
