@@ -13,7 +13,7 @@ enum FlightEngine {
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
         for property in promotingEntangledParts(plan.properties, on: host) {
-            if let request = request(for: property, on: host, at: now) { requests.append(consume request) }
+            if let request = request(for: consume property, on: host, at: now) { requests.append(consume request) }
         }
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath

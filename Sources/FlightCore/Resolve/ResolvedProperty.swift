@@ -181,8 +181,10 @@ public struct ResolvedGroup: Sendable {
     public let drivingKeyPath: String?
 
     /// The position in ``properties`` of the property of `keyPath`, if the group has one. (Out
-    /// of the main actor, so that its predicate is not checked for isolation at every call.)
+    /// of the main actor, so that it is not checked for isolation at every call, and by index,
+    /// so that no property is copied to be compared.)
     func index(of keyPath: String) -> Int? {
-        properties.firstIndex { $0.keyPath == keyPath }
+        for index in properties.indices where properties[index].keyPath == keyPath { return index }
+        return nil
     }
 }
