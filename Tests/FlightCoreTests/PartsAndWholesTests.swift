@@ -1,4 +1,5 @@
 import FlightCore
+import FlightTestSupport
 import Foundation
 import Testing
 
@@ -443,4 +444,79 @@ extension MainActorSuites.PartsAndWholesTests {
 
 private extension SIMD16<Double> {
     var allFinite: Bool { (0..<16).allSatisfy { self[$0].isFinite } }
+}
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Random transforms of every kind a part is read from: sheared, reflected on either axis,
+    /// with a negative z scale, rotated anywhere, with 3D entries.
+    nonisolated static func randomTransform(_ random: inout SplitMix64) -> Transform3D {
+        func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
+        var t = Transform3D.identity
+        (t.m11, t.m12, t.m21, t.m22) = (uniform(-3...3), uniform(-3...3), uniform(-3...3), uniform(-3...3))
+        (t.m41, t.m42) = (uniform(-200...200), uniform(-200...200))
+        t.m33 = [1.0, -1.0, uniform(-3...3)][Int.random(in: 0...2, using: &random)]
+        if Bool.random(using: &random) { (t.m13, t.m31, t.m23) = (uniform(-1...1), uniform(-1...1), uniform(-1...1)) }
+        return t
+    }
+
+    @Test("Every transform part writes idempotently and reads back: sheared, reflected and z-flipped matrices (seeded random)")
+    func transformPartsAreIdempotent() {
+        var random = SplitMix64(seed: 2311)
+        let parts = ["transform.rotation.z", "transform.rotation", "transform.scale", "transform.scale.x", "transform.scale.y",
+                     "transform.translation.x", "transform.translation.y"]
+        for _ in 0..<2_000 {
+            let matrix = Self.randomTransform(&random)
+            for keyPath in parts {
+                let part = LayerProperty.named(keyPath)!
+                let (v, w) = (Double.random(in: -4...4, using: &random), Double.random(in: -4...4, using: &random))
+                let size = max(1, matrix.componentArray.map(\.magnitude).max()! * 4)
+                // Reading and writing back what was read gives the matrix back.
+                let same = part.write(part.read(from: matrix), into: matrix)
+                #expect(Self.gap(same, matrix) <= 1e-12 * size, "\(keyPath) read and written back into \(matrix)")
+                // What is written reads back, and writing twice is writing the second value once
+                // (what lets a part's animation play over a model its target was written into).
+                let once = part.write(v, into: matrix)
+                var read = part.read(from: once) as! Double
+                // A rotation reads in −π…π.
+                if keyPath.hasPrefix("transform.rotation") { read += ((v - read) / (2 * .pi)).rounded() * 2 * .pi }
+                expectClose(read, v, absolute: 1e-9, "\(keyPath) reads back")
+                let twice = part.write(v, into: part.write(w, into: matrix))
+                #expect(Self.gap(twice, once) <= 1e-9 * size, "\(keyPath) written over itself into \(matrix)")
+            }
+        }
+    }
+
+    @Test("Scale parts written into a reflection, in one group or across groups, never jump, inside frames too")
+    func scalePartsOverAReflection() {
+        // Both orders of a negative x scale and a positive y scale, in one group and in two.
+        for order in [["transform.scale.x", "transform.scale.y"], ["transform.scale.y", "transform.scale.x"]] {
+            for groups in [1, 2] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                let targets = ["transform.scale.x": -1.5020708972127852, "transform.scale.y": 1.723294888147132]
+                let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+                if groups == 1 {
+                    watcher.unchanged("one group") {
+                        layer.animate { a in
+                            for keyPath in order { a.value(targets[keyPath]!, forKeyPath: keyPath).duration(keyPath == order[0] ? 0.28 : 0.41) }
+                        }
+                    }
+                } else {
+                    watcher.unchanged("first group") {
+                        layer.animate { $0.value(targets[order[0]]!, forKeyPath: order[0]).duration(0.28).easing(.outElastic) }
+                    }
+                    while clock.now < 0.1 - 1e-9 { watcher.frame() }
+                    watcher.unchanged("second group") {
+                        layer.animate { $0.value(targets[order[1]]!, forKeyPath: order[1]).duration(0.41) }
+                    }
+                }
+                while clock.now < 1 - 1e-9 { watcher.frame() }
+                #expect(watcher.jumps.isEmpty, "\(order), \(groups) group(s): \(watcher.jumps.prefix(3))")
+                // It ends at the model, which reads back the last scale written on its own axis.
+                #expect(Self.gap(layer.presentation().transform, layer.transform) < 1e-9)
+                let last = order[1]
+                expectClose(layer.value(forKeyPath: last, as: Double.self) ?? 0, targets[last]!, absolute: 1e-9)
+            }
+        }
+    }
 }

@@ -243,33 +243,33 @@ extension LayerProperty {
                                                 read: { $0.rotation }, write: { $0.rotation = $1 })
     /// `transform.scale`: the average of the three scale factors; writing it multiplies all
     /// three by the same ratio (see ``TransformParts``).
-    package static let scale = transformPart("transform.scale", TransformParts.scaleComponents, isRelative: true, .scale,
+    package static let scale = transformPart("transform.scale", TransformParts.scaleComponents, isRelative: true, reading: .scale, .scale,
                                              read: { $0.scale }, write: { $0.scale = $1 })
     /// `transform.scale.x`.
-    package static let scaleX = transformPart("transform.scale.x", TransformParts.scaleXComponent, .scale,
-                                              read: { $0.planar.scale.x }, write: { $0.planar.scale.x = $1 })
+    package static let scaleX = transformPart("transform.scale.x", TransformParts.scaleXComponent, reading: .scaleX, .scale,
+                                              read: { $0.scaleFactors.x }, write: { $0.scaleFactors.x = $1 })
     /// `transform.scale.y`.
-    package static let scaleY = transformPart("transform.scale.y", TransformParts.scaleYComponent, reflection: .y, .scale,
-                                              read: { $0.planar.scale.y }, write: { $0.planar.scale.y = $1 })
+    package static let scaleY = transformPart("transform.scale.y", TransformParts.scaleYComponent, reading: .scaleY, .scale,
+                                              read: { $0.scaleFactors.y }, write: { $0.scaleFactors.y = $1 })
     /// `transform.translation.x`.
     package static let translationX = transformPart("transform.translation.x", TransformParts.translationXComponent, .geometry,
-                                                    read: { $0.planar.translation.x }, write: { $0.planar.translation.x = $1 })
+                                                    read: { $0.translation.x }, write: { $0.translation.x = $1 })
     /// `transform.translation.y`.
     package static let translationY = transformPart("transform.translation.y", TransformParts.translationYComponent, .geometry,
-                                                    read: { $0.planar.translation.y }, write: { $0.planar.translation.y = $1 })
+                                                    read: { $0.translation.y }, write: { $0.translation.y = $1 })
 
     /// A `transform.…` sub-path: read from and written into the transform's ``TransformParts``,
     /// so that replacing one part keeps the others and the 3D entries.
     private static func transformPart(
-        _ keyPath: String, _ components: UInt32, isRelative: Bool = false, reflection: TransformParts.Axis = .x,
+        _ keyPath: String, _ components: UInt32, isRelative: Bool = false, reading: TransformParts.Reading = .other,
         _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (TransformParts) -> Double,
         write: @escaping @Sendable (inout TransformParts, Double) -> Void
     ) -> Key<Double> {
         Key(keyPath, part: transform, components, isRelative: isRelative, tolerance,
-            read: { (t: Transform3D) in read(TransformParts(t, reflection: reflection)) },
+            read: { (t: Transform3D) in read(TransformParts(t, reading: reading)) },
             write: { t, value in
-                var parts = TransformParts(t, reflection: reflection)
+                var parts = TransformParts(t, reading: reading)
                 write(&parts, value)
                 return parts.written(into: t)
             })

@@ -5,12 +5,14 @@ import Foundation
 /// paths): a rotation about z, a scale factor per axis (`transform.scale` is the average of the
 /// three), a translation in x and y.
 ///
-/// A transform is read as its 2D part (`m11 m12 m21 m22 m41 m42`, decomposed by the CSS rules,
-/// so a rotation reads in `−π…π`; a reflection is read on the axis of the part, see
-/// ``init(_:reflection:)``) and a z scale (`m33`). Where the three scale factors multiply
-/// to a negative determinant with a z scale below 0 and both planar scales above it, all three
-/// are read negative and the rotation turned back by half a turn: a layer whose
-/// `transform.scale` was set to −0.5 reads −0.5, not 0.5 turned by π.
+/// A transform is read as its 2D part (`m11 m12 m21 m22 m41 m42`) and a z scale (`m33`). The 2D
+/// part is decomposed as a scale, a shear and a rotation, applied in that order to a point (a row
+/// vector), then the translation: the first row is the x scale along the rotation's direction,
+/// the second the y scale across it plus the shear along it. So a rotation reads in `−π…π`, and
+/// writing any part leaves every other part reading as it did: a part written twice is the part
+/// written once (what lets an animation of a part play over a model its target was written
+/// into). How an ambiguous matrix (a reflection, a negative z scale) is read depends on the part,
+/// see ``init(_:reading:)``.
 ///
 /// Writing a part replaces just that part and keeps the rest of the matrix (the 3D entries
 /// included). `transform.scale` is written as a ratio: every scale factor is multiplied by
@@ -27,57 +29,107 @@ struct TransformParts {
     static let scaleZComponent: UInt32 = 1 << 5
     static let scaleComponents = scaleXComponent | scaleYComponent | scaleZComponent
 
-    /// The 2D part, decomposed, its scales signed as read.
-    var planar: DecomposedTransform2D
+    /// The translation (`m41`, `m42`).
+    var translation: SIMD2<Double>
+    /// The x and y scale factors, signed as read.
+    var scaleFactors: SIMD2<Double>
+    /// The rotation about z, in radians, in `−π…π`.
+    var rotation: Double
+    /// The second row's component along the first row's direction (zero without a shear).
+    var shear: Double
     /// The scale along z.
     var scaleZ: Double
 
-    /// The axis a planar reflection is read on.
-    enum Axis {
-        case x, y
+    /// The part a transform is read for (to read it, or to write it): what decides how an
+    /// ambiguous matrix is read.
+    enum Reading {
+        /// `transform.scale.x`.
+        case scaleX
+        /// `transform.scale.y`.
+        case scaleY
+        /// `transform.scale`, the average of the three.
+        case scale
+        /// Any other part: the rotation, the translation.
+        case other
     }
 
-    /// Reads `transform`'s parts, a planar reflection as a negative scale on `reflection`'s axis.
+    /// Reads `transform`'s parts for `reading`.
     ///
     /// A reflection can be read on either axis (a flip of y is a flip of x turned by half a
-    /// turn), and CSS's choice (the smaller diagonal) turns with the rotation, so that a part
-    /// written after a rotation would flip the other axis. Flight reads it on the axis of the
-    /// part being read or written: `transform.scale.y` on y, every other part on x. So each scale
-    /// reads back as written, and a part written keeps the reflection another part put there.
-    init(_ transform: Transform3D, reflection: Axis = .x) {
-        var planar = DecomposedTransform2D(Transform2D(transform))
-        // Negating both planar scales and turning by half a turn gives the same matrix.
-        func turned(_ parts: inout DecomposedTransform2D) {
-            parts.scale = -parts.scale
-            parts.angle += parts.angle > 0 ? -180 : 180
+    /// turn), and a negative z scale with the planar scales (a negative `transform.scale`, or a
+    /// half-turn about y) can be read with both planar scales negative. Flight chooses from what
+    /// writing the part leaves as it is, so that writing a part twice is writing it once:
+    /// - a planar reflection is read on the axis of the part: `transform.scale.y` on y,
+    ///   `transform.scale` on x where the z scale is positive and on y where it is negative (so
+    ///   that multiplying all three factors by a negative ratio reads as that), every other part
+    ///   on x (so a rotation written after a flip keeps the flip where it was);
+    /// - with a negative z scale, the planar scales read negative where the other axis's scale
+    ///   (both, for parts other than a scale factor) would read positive: `transform.scale` set
+    ///   to −0.5 reads −0.5, not 0.5 turned by half a turn, and a layer turned half-way about y
+    ///   reads a rotation of 0 and scale factors of 1.
+    init(_ transform: Transform3D, reading: Reading = .other) {
+        var (row0x, row0y, row1x, row1y) = (transform.m11, transform.m12, transform.m21, transform.m22)
+        translation = SIMD2(transform.m41, transform.m42)
+        // Lengths computed on the entries scaled to at most 1, so that entries beyond 1e154 (whose
+        // squares overflow) still decompose into finite parts.
+        let largest = max(abs(row0x), abs(row0y), abs(row1x), abs(row1y))
+        let unit = largest > 0 && largest.isFinite ? 1 / largest : 1
+        (row0x, row0y, row1x, row1y) = (row0x * unit, row0y * unit, row1x * unit, row1y * unit)
+        // The rotation's direction: the first row's, or where that row is zero, the one the
+        // second row is square to (so that a part written into a flattened matrix shows).
+        var direction = SIMD2(row0x, row0y)
+        var length = (row0x * row0x + row0y * row0y).squareRoot()
+        if length > 0 {
+            direction /= length
+        } else {
+            let across = (row1x * row1x + row1y * row1y).squareRoot()
+            direction = across > 0 ? SIMD2(row1y / across, -row1x / across) : SIMD2(1, 0)
         }
-        switch reflection {
-        case .x: if planar.scale.y < 0 && planar.scale.x > 0 { turned(&planar) }
-        case .y: if planar.scale.x < 0 && planar.scale.y > 0 { turned(&planar) }
+        var scaleY = row1x * -direction.y + row1y * direction.x
+        var shear = row1x * direction.x + row1y * direction.y
+        // Without a reflection the y scale is positive; with one it is negative here, on y.
+        // Read on x instead: the same matrix, turned by half a turn.
+        let onX = switch reading {
+        case .scaleY: false
+        case .scale: transform.m33 >= 0
+        case .scaleX, .other: true
         }
-        // A negative z scale with both planar scales positive: all three read negative.
-        if transform.m33 < 0 && planar.scale.x > 0 && planar.scale.y > 0 { turned(&planar) }
-        self.planar = planar
+        if onX && scaleY < 0 {
+            (direction, length, scaleY, shear) = (-direction, -length, -scaleY, -shear)
+        }
+        scaleFactors = SIMD2(length, scaleY) / unit
+        self.shear = shear / unit
+        rotation = atan2(direction.y, direction.x)
         scaleZ = transform.m33
+        if transform.m33 < 0 {
+            switch reading {
+            case .scaleX: if scaleFactors.y > 0 { turn() }
+            case .scaleY: if scaleFactors.x > 0 { turn() }
+            case .scale, .other: if scaleFactors.x > 0 && scaleFactors.y > 0 { turn() }
+            }
+        }
     }
 
-    /// The rotation about z, in radians.
-    var rotation: Double {
-        get { planar.angle * .pi / 180 }
-        set { planar.angle = newValue * 180 / .pi }
+    /// The same matrix read with both planar scales (and the shear) negated, turned by half a
+    /// turn.
+    private mutating func turn() {
+        scaleFactors = -scaleFactors
+        shear = -shear
+        rotation += rotation > 0 ? -.pi : .pi
     }
 
     /// The average of the three scale factors.
     var scale: Double {
-        get { (planar.scale.x + planar.scale.y + scaleZ) / 3 }
+        get { (scaleFactors.x + scaleFactors.y + scaleZ) / 3 }
         set {
             let current = scale
             if current.magnitude > 1e-12 && current.isFinite {
                 let ratio = newValue / current
-                planar.scale *= ratio
+                scaleFactors *= ratio
+                shear *= ratio
                 scaleZ *= ratio
             } else {
-                planar.scale = SIMD2(repeating: newValue)
+                scaleFactors = SIMD2(repeating: newValue)
                 scaleZ = newValue
             }
         }
@@ -86,10 +138,11 @@ struct TransformParts {
     /// `transform` with its parts replaced by these: the 2D entries recomposed, the z row scaled
     /// to the new z scale, every other entry kept.
     func written(into transform: Transform3D) -> Transform3D {
-        let flat = planar.recomposed
+        let (cosine, sine) = (cos(rotation), sin(rotation))
         var result = transform
-        (result.m11, result.m12, result.m21, result.m22) = (flat.a, flat.b, flat.c, flat.d)
-        (result.m41, result.m42) = (flat.tx, flat.ty)
+        (result.m11, result.m12) = (scaleFactors.x * cosine, scaleFactors.x * sine)
+        (result.m21, result.m22) = (shear * cosine - scaleFactors.y * sine, shear * sine + scaleFactors.y * cosine)
+        (result.m41, result.m42) = (translation.x, translation.y)
         if scaleZ != transform.m33 {
             if transform.m33 != 0 && transform.m33.isFinite {
                 let ratio = scaleZ / transform.m33
