@@ -476,12 +476,19 @@ enum FlightEngine {
             return nil
         }
         let known = LayerProperty.named(keyPath)
-        let model = known == nil ? host.modelValue(forKeyPath: keyPath) : nil
-        if known == nil, model == nil, let resembled = LayerProperty.resembling(keyPath) {
-            // Probably a misspelling; custom properties are a feature, so it still animates.
-            FlightDiagnostics.report(.unknownKeyPath(keyPath, resembling: resembled))
+        // The type the key path holds: a known property's, or a custom key path's set before.
+        let expectedType: (any AnimatableValue.Type)?
+        if let known {
+            expectedType = known.valueType
+        } else if let model = host.modelValue(forKeyPath: keyPath) {
+            expectedType = type(of: model)
+        } else {
+            expectedType = nil
+            if let resembled = LayerProperty.resembling(keyPath) {
+                // Probably a misspelling; custom properties are a feature, so it still animates.
+                FlightDiagnostics.report(.unknownKeyPath(keyPath, resembling: resembled))
+            }
         }
-        let expectedType: (any AnimatableValue.Type)? = known?.valueType ?? model.map { type(of: $0) }
         // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
         // holds Doubles (or the reverse) is the same quantity, converted.
         if let expectedType, type(of: plan.target) != expectedType,
@@ -645,7 +652,9 @@ enum FlightEngine {
     }
 
     /// `properties` with every part that is entangled with an older animation, or with a part
-    /// declared before it, on the same whole (``LayerProperty/Overlap/entangled``) promoted to an
+    /// declared before it, on the same whole (``LayerProperty/Overlap/entangled``), or that would
+    /// be composed through a moving reflection
+    /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
     private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
@@ -654,16 +663,24 @@ enum FlightEngine {
         for index in result.indices {
             let keyPath = result[index].keyPath
             guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else { continue }
-            let olderPaths = placed.map(\.animation.keyPath) + result[..<index].map(\.keyPath)
-            guard olderPaths.contains(where: { LayerProperty.overlap(of: keyPath, over: $0) == .entangled }),
-                  var whole = host.modelValue(forKeyPath: base) else { continue }
+            // The older animations on the same whole: those placed, then the group's earlier ones.
+            let older: [(keyPath: String, values: [any AnimatableValue])] =
+                placed.lazy.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
+                    .map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
+                + result[..<index].lazy.filter { LayerProperty.base(of: $0.keyPath) == base }.map { ($0.keyPath, [$0.target]) }
+            guard !older.isEmpty, let model = host.modelValue(forKeyPath: base) else { continue }
+            let entangled = older.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }
+            var whole = model
             for earlier in result[..<index] where LayerProperty.base(of: earlier.keyPath) == base {
                 whole = LayerProperty.compose(earlier.target, of: earlier.keyPath, into: whole)
             }
             let given = result[index].target
             guard let target = part.accepts(given) ? given : ScalarBridge.convert(given, to: part.valueType) else { continue }
+            let written = part.write(target, into: whole)
+            guard entangled || LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older)
+            else { continue }
             result[index].keyPath = base
-            result[index].target = part.write(target, into: whole)
+            result[index].target = written
         }
         // A promoted part may now share its key path with a declaration of the whole: the later
         // one wins, as in the builder (the promoted target already has the earlier ones in it).

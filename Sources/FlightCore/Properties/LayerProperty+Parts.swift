@@ -14,6 +14,12 @@ import Foundation
 // 3. A newer animation of a key path composes with each older one on the same whole by
 //    ``LayerProperty/overlap(of:over:)``: the older one is removed, rewritten to hold the newer
 //    part at its target, left alone, or (entangled) the newer one is played as its whole.
+// 4. A reflected transform (a negative scale on one axis) decomposes two ways: a flip of x, or a
+//    flip of y turned by half a turn. A rotation or scale part is therefore never composed into
+//    a whole that another animation of its rotation or scale moves where a reflection is
+//    involved (``LayerProperty/composesThroughReflection(_:into:written:over:)``): it is played
+//    as its whole too, so that nothing reads a moving reflected matrix one way in one frame and
+//    the other way in the next.
 
 extension LayerProperty {
     /// How a newer animation of one key path composes with an older animation of another.
@@ -48,6 +54,44 @@ extension LayerProperty {
         // depends on the factors it scales, which the older animation's keyframes change.
         if shared == new.components && !old.isRelative && !new.isRelative { return .holds }
         return .entangled
+    }
+
+    /// Whether an animation of `keyPath` (a rotation or scale part of `transform`) would be
+    /// composed into a reflected transform that another animation moves (rule 4 above): `whole`
+    /// is the transform's model value (with the group's earlier targets written in), `written`
+    /// the whole with this part's target written in, and `older` the key paths and keyframe
+    /// values of the older animations on the transform (placed, or declared earlier in the
+    /// group; those it takes over do not count). When it is, the part is played as an animation
+    /// of the whole transform.
+    package static func composesThroughReflection(
+        _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue,
+        over older: [(keyPath: String, values: [any AnimatableValue])]
+    ) -> Bool {
+        guard movesDecomposition(keyPath) else { return false }
+        // Those it takes over are not composed with it.
+        let composed = older.filter { movesDecomposition($0.keyPath) && overlap(of: keyPath, over: $0.keyPath) != .replaces }
+        guard !composed.isEmpty else { return false }
+        return reflects(whole, of: "transform") || reflects(written, of: "transform")
+            || composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
+    }
+
+    /// Whether `keyPath` is `transform` or one of its rotation or scale parts: what is read or
+    /// written through a decomposition of the matrix (a translation is read off as it stands).
+    private static func movesDecomposition(_ keyPath: String) -> Bool {
+        if keyPath == LayerProperty.transform.keyPath { return true }
+        guard let part = named(keyPath), part.baseKeyPath == LayerProperty.transform.keyPath else { return false }
+        return part.components & (TransformParts.rotationComponent | TransformParts.scaleComponents) != 0
+    }
+
+    /// Whether `value`, of `keyPath`, reflects its transform: a matrix whose planar part has a
+    /// negative determinant or whose z scale is negative, or a negative scale part.
+    private static func reflects(_ value: any AnimatableValue, of keyPath: String) -> Bool {
+        if let matrix = value as? Transform3D {
+            return matrix.m11 * matrix.m22 - matrix.m12 * matrix.m21 < 0 || matrix.m33 < 0
+        }
+        guard let part = named(keyPath), part.baseKeyPath == LayerProperty.transform.keyPath,
+              part.components & TransformParts.scaleComponents != 0, let scale = value as? Double else { return false }
+        return scale < 0
     }
 
     /// `value` (of the key path `animated`) written into `whole`, the value of its base property
