@@ -339,7 +339,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     private func pruneEnded() {
         // Loops rather than `removeAll(where:)`: a closure isolated to the main actor is checked
         // for it on every call, and this runs for every change Flight applies.
-        guard animations.contains(where: Self.isRemovedOnCompletion) else { return }
+        guard Self.containsRemovedOnCompletion(animations) else { return }
         let now = currentTime
         var index = 0
         while index < animations.count {
@@ -352,8 +352,11 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         }
     }
 
-    private nonisolated static func isRemovedOnCompletion(_ playing: Playing) -> Bool {
-        playing.animation.isRemovedOnCompletion
+    /// Whether any of `animations` is removed on completion; its flags are read in place, by
+    /// index, where a predicate would be handed a copy of each animation.
+    private nonisolated static func containsRemovedOnCompletion(_ animations: [Playing]) -> Bool {
+        for index in animations.indices where animations[index].animation.isRemovedOnCompletion { return true }
+        return false
     }
 
     /// Removes the animation under `key` (keys are unique on a layer), without reporting it.
