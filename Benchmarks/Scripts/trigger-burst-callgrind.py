@@ -12,7 +12,10 @@ Instruction counts do not depend on how busy the machine is, unlike times.
 (`--binary` names the probe when it was built with another `--scratch-path`.)
 
 Allocations are the calls made to malloc, calloc, realloc, posix_memalign and aligned_alloc
-while the frame runs. `--top N` also lists the N functions with the most instructions
+while the frame runs. The probe runs with SWIFT_DETERMINISTIC_HASHING set: with a seed drawn
+at random for each run, look-ups by key path and in the keyframe cache collide differently from
+run to run, and the count per trigger varies by about 1 k; with a fixed seed it is the same
+every time (pass --random-seeds to draw one). `--top N` also lists the N functions with the most instructions
 (inclusive), to see where they go.
 """
 
@@ -82,9 +85,14 @@ def main():
     parser.add_argument("--top", type=int, default=0, help="list the N costliest functions (inclusive)")
     parser.add_argument("--warm-followers", action="store_true",
                         help="followers have animated before: count what each started group needs")
+    parser.add_argument("--random-seeds", action="store_true",
+                        help="hash with a seed drawn at random, as apps do (counts vary by about 1 k per trigger)")
     args = parser.parse_args()
     if not os.path.exists(args.binary):
         sys.exit(f"no probe at {args.binary}: swift build -c release --product TriggerBurstCount")
+    environment = dict(os.environ)
+    if not args.random_seeds:
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     for moment in args.moments.split(","):
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "callgrind.out")
@@ -94,7 +102,7 @@ def main():
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
                  f"--dump-before={MEASURED}", f"--dump-after={MEASURED}", args.binary, str(args.count), moment]
                 + (["--warm-followers"] if args.warm_followers else []),
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             frame = None
             for name in os.listdir(folder):
                 with open(os.path.join(folder, name)) as file:
