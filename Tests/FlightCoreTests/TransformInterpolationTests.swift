@@ -150,6 +150,18 @@ extension OffMainActorSuites {
                 for (a, e) in zip(back.componentArray, spatial.componentArray) {
                     expectClose(a, e, absolute: 1e-9, relative: 1e-9)
                 }
+                // A mirrored 2D matrix (which decomposes in 3D into a half-turn about an axis in
+                // the plane) and a half-turn about any axis, against a 3D end.
+                let mirrored = Transform3D.scale(x: random.uniform(-3 ... -0.2), y: random.uniform(0.2...3), z: 1)
+                    .concatenating(.rotation(angle: random.uniform(-7...7), x: 0, y: 0, z: 1))
+                let halfTurn = Transform3D.rotation(angle: .pi, x: random.uniform(-1...1), y: random.uniform(-1...1),
+                                                    z: random.uniform(-1...1))
+                for end in [mirrored, halfTurn] {
+                    let start = Transform3DPath(from: end, to: .scale(x: 1, y: 1, z: -2)).value(at: 0)
+                    for (a, e) in zip(start.componentArray, end.componentArray) {
+                        expectClose(a, e, absolute: 1e-9, relative: 1e-9)
+                    }
+                }
             }
         }
 

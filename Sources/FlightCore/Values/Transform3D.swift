@@ -280,15 +280,28 @@ struct DecomposedTransform3D: Sendable, Equatable {
             scale = -scale
             rows = (-rows.0, -rows.1, -rows.2)
         }
-        var q = SIMD4(
-            0.5 * max(1 + rows.0.x - rows.1.y - rows.2.z, 0).squareRoot(),
-            0.5 * max(1 - rows.0.x + rows.1.y - rows.2.z, 0).squareRoot(),
-            0.5 * max(1 - rows.0.x - rows.1.y + rows.2.z, 0).squareRoot(),
-            0.5 * max(1 + rows.0.x + rows.1.y + rows.2.z, 0).squareRoot()
-        )
-        if rows.2.y > rows.1.z { q.x = -q.x }
-        if rows.0.z > rows.2.x { q.y = -q.y }
-        if rows.1.x > rows.0.y { q.z = -q.z }
+        // The rotation's quaternion, from the largest of its four components (Shepperd's
+        // method). The specification takes each component's size from the diagonal and its sign
+        // from an off-diagonal difference, which is zero for a half-turn: a half-turn about a
+        // tilted axis (what a mirrored 2D matrix turns into above) then recomposes about another
+        // axis, and an animation from it would jump at its first frame.
+        let trace = rows.0.x + rows.1.y + rows.2.z
+        var q: SIMD4<Double>
+        if trace >= rows.0.x && trace >= rows.1.y && trace >= rows.2.z {
+            let w = 0.5 * max(1 + trace, 0).squareRoot()
+            q = SIMD4((rows.1.z - rows.2.y) / (4 * w), (rows.2.x - rows.0.z) / (4 * w), (rows.0.y - rows.1.x) / (4 * w), w)
+        } else if rows.0.x >= rows.1.y && rows.0.x >= rows.2.z {
+            let x = 0.5 * max(1 + rows.0.x - rows.1.y - rows.2.z, 0).squareRoot()
+            q = SIMD4(x, (rows.0.y + rows.1.x) / (4 * x), (rows.2.x + rows.0.z) / (4 * x), (rows.1.z - rows.2.y) / (4 * x))
+        } else if rows.1.y >= rows.2.z {
+            let y = 0.5 * max(1 - rows.0.x + rows.1.y - rows.2.z, 0).squareRoot()
+            q = SIMD4((rows.0.y + rows.1.x) / (4 * y), y, (rows.1.z + rows.2.y) / (4 * y), (rows.2.x - rows.0.z) / (4 * y))
+        } else {
+            let z = 0.5 * max(1 - rows.0.x - rows.1.y + rows.2.z, 0).squareRoot()
+            q = SIMD4((rows.2.x + rows.0.z) / (4 * z), (rows.1.z + rows.2.y) / (4 * z), z, (rows.0.y - rows.1.x) / (4 * z))
+        }
+        // The specification's quaternions have w ≥ 0.
+        if q.w < 0 { q = -q }
         guard scale.x.isFinite, scale.y.isFinite, scale.z.isFinite, (q * q).sum().isFinite else { return nil }
         self.scale = scale
         self.skew = skew
