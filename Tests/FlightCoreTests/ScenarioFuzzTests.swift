@@ -1082,7 +1082,18 @@ final class ScenarioRunner {
             guard let t = shownTime(of: track, at: time, now: now) else { continue }
             if track.entangled { exact = false }
             let value = track.property.exactValue(at: t)
-            let own = keyframeTolerance(of: track)
+            var own = keyframeTolerance(of: track)
+            // The curve within a microsecond of `t` counts as on time (a layer's times pass
+            // through sums that round): where it is steep beyond any keyframes' slope (`inCircular`
+            // as it ends), what that moves is tolerated too.
+            let jitter = 1e-6
+            let (early, late) = (track.property.exactValue(at: max(0, t - jitter)),
+                                 track.property.exactValue(at: min(track.property.duration, t + jitter)))
+            if let scalar = value as? Double, let early = early as? Double, let late = late as? Double {
+                own += max(abs(early - scalar), abs(late - scalar))
+            } else {
+                own += max(Self.displayDistance(early, value, smaller: false), Self.displayDistance(late, value, smaller: false))
+            }
             let before = whole
             if track.keyPath == base {
                 whole = value
