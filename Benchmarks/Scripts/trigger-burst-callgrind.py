@@ -85,6 +85,8 @@ def main():
     parser.add_argument("--top", type=int, default=0, help="list the N costliest functions (inclusive)")
     parser.add_argument("--warm-followers", action="store_true",
                         help="followers have animated before: count what each started group needs")
+    parser.add_argument("--varied-targets", action="store_true",
+                        help="each fade has a target of its own: every keyframe fit is made, none kept")
     parser.add_argument("--random-seeds", action="store_true",
                         help="hash with a seed drawn at random, as apps do (counts vary by about 1 k per trigger)")
     args = parser.parse_args()
@@ -101,7 +103,8 @@ def main():
             subprocess.run(
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--compress-strings=no",
                  f"--dump-before={MEASURED}", f"--dump-after={MEASURED}", args.binary, str(args.count), moment]
-                + (["--warm-followers"] if args.warm_followers else []),
+                + (["--warm-followers"] if args.warm_followers else [])
+                + (["--varied-targets"] if args.varied_targets else []),
                 env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             frame = None
             for name in os.listdir(folder):
@@ -111,7 +114,9 @@ def main():
             if frame is None:
                 sys.exit("callgrind did not see the measured frame (was TriggerBurst.fire() inlined?)")
             total, allocations, inclusive = parse(frame)
-        warm = " (warm followers)" if args.warm_followers else ""
+        variant = ", ".join(name for name, on in [("warm followers", args.warm_followers),
+                                                  ("varied targets", args.varied_targets)] if on)
+        warm = f" ({variant})" if variant else ""
         print(f"{args.count} {moment} triggers in one frame{warm}: {total:,} instructions, {allocations:,} allocations"
               f" = {total / args.count:,.0f} instructions and {allocations / args.count:.2f} allocations per trigger")
         if args.top:

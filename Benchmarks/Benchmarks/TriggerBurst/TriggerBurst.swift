@@ -30,7 +30,12 @@ public final class TriggerBurst {
     /// (its bookkeeping and model storage exist, as on a screen that has animated before), so
     /// that what the burst allocates is what each started group needs, not what a layer's first
     /// animation needs once.
-    public init(count: Int, moment: Moment, warmFollowers: Bool = false) {
+    ///
+    /// Alike fades (the default) share one keyframe fit: after the first, each group's keyframes
+    /// come from Flight's keyframe cache, as they do for a list of cells animating alike. With
+    /// `variedTargets`, each follower fades to an opacity of its own, so that the fit, which
+    /// depends on the distance travelled, is made anew for each (the cache keeps a few dozen).
+    public init(count: Int, moment: Moment, warmFollowers: Bool = false, variedTargets: Bool = false) {
         let clock = ManualClock(start: warmFollowers ? -1 : 0)
         self.clock = clock
         leaders = (0..<count).map { _ in HeadlessLayer(clock: clock) }
@@ -42,14 +47,15 @@ public final class TriggerBurst {
         for (index, leader) in leaders.enumerated() {
             let follower = followers[index]
             let target = CGPoint(x: Double(index), y: 100)
+            let opacity = variedTargets ? 0.4 * Double(index) / Double(count) : 0
             leader.animate { animator in
                 switch moment {
                 case .progress:
                     animator.position(target).duration(1)
-                    animator.triggerOnProgress(0.5, onView: follower) { $0.alpha(0).duration(0.3) }
+                    animator.triggerOnProgress(0.5, onView: follower) { $0.alpha(opacity).duration(0.3) }
                 case .completion:
                     animator.position(target).duration(0.5)
-                    animator.triggerOnCompletion(onView: follower) { $0.alpha(0).duration(0.3) }
+                    animator.triggerOnCompletion(onView: follower) { $0.alpha(opacity).duration(0.3) }
                 }
             }
         }
