@@ -51,9 +51,9 @@ final class KeyframeCache: @unchecked Sendable {
     // every look-up, is left out.
     private let lock = NSLock()
     @exclusivity(unchecked) private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
-    @exclusivity(unchecked) private var progressOrder: [ProgressKey] = []
+    @exclusivity(unchecked) private var progressOrder = KeyRing<ProgressKey>()
     @exclusivity(unchecked) private var pathFits: [PathKey: AnyObject] = [:]
-    @exclusivity(unchecked) private var pathOrder: [PathKey] = []
+    @exclusivity(unchecked) private var pathOrder = KeyRing<PathKey>()
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.
@@ -73,17 +73,44 @@ final class KeyframeCache: @unchecked Sendable {
     /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
     /// store holds more than ``capacity``; nil when `fit` gives up.
     private static func kept<Key: Hashable, Stored>(
-        _ key: Key, in store: inout [Key: Stored], order: inout [Key], lock: NSLock, fit: () -> Stored?
+        _ key: Key, in store: inout [Key: Stored], order: inout KeyRing<Key>, lock: NSLock,
+        fit: () -> Stored?
     ) -> Stored? {
         if let kept = lock.withLock({ store[key] }) { return kept }
         guard let fitted = fit() else { return nil }
         lock.withLock {
-            if store.updateValue(fitted, forKey: key) == nil {
-                order.append(key)
-                if order.count > capacity { store[order.removeFirst()] = nil }
+            if store.updateValue(fitted, forKey: key) == nil,
+               let oldest = order.append(key, capacity: capacity) {
+                store[oldest] = nil
             }
         }
         return fitted
+    }
+
+    /// The keys of a store in the order they were kept, at most `capacity` of them: a ring, so
+    /// that keeping one more and forgetting the oldest moves no other key.
+    struct KeyRing<Key> {
+        private var keys: [Key] = []
+        /// Where the oldest key is, once the ring is full.
+        private var oldest = 0
+
+        /// Adds `key`, and returns the oldest key, forgotten, if the ring held `capacity` already.
+        mutating func append(_ key: Key, capacity: Int) -> Key? {
+            guard keys.count >= capacity, capacity > 0 else {
+                keys.append(key)
+                return nil
+            }
+            let forgotten = keys[oldest]
+            keys[oldest] = key
+            oldest = (oldest + 1) % keys.count
+            return forgotten
+        }
+
+        /// Forgets every key.
+        mutating func removeAll() {
+            keys.removeAll()
+            oldest = 0
+        }
     }
 
     /// Forgets everything (for benchmarks of the fit itself, and tests).
