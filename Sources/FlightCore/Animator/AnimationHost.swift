@@ -44,6 +44,10 @@ public protocol AnimationHost: AnyObject {
     /// Runs `changes` (model values set, animations applied) so that they reach the screen
     /// together: on CoreAnimation, inside one `CATransaction` with implicit actions disabled.
     func performTogether(_ changes: () -> Void)
+    /// Whether an animation that is not Flight's (one UIKit or the app added) plays on
+    /// `baseKeyPath` or one of its parts. A new animation of Flight's then starts from the
+    /// host's presentation, which shows it, rather than from what Flight composes of its own.
+    func hasOtherAnimations(onBase baseKeyPath: String) -> Bool
 }
 
 extension AnimationHost {
@@ -55,6 +59,9 @@ extension AnimationHost {
 
     /// Runs `changes`: a host without transactions shows each change as it is made.
     public func performTogether(_ changes: () -> Void) { changes() }
+
+    /// A host that plays only Flight's animations has no others.
+    public func hasOtherAnimations(onBase baseKeyPath: String) -> Bool { false }
 
     /// The model value of a layer property, its default if the host has none of its type.
     package func modelValue<Value: AnimatableValue>(for key: LayerProperty.Key<Value>) -> Value {

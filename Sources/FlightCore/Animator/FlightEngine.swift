@@ -13,7 +13,8 @@ enum FlightEngine {
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
         for property in promotingEntangledParts(plan.properties, on: host) {
-            if let request = request(for: consume property, on: host, at: now) { requests.append(consume request) }
+            // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
+            if let made = request(for: property, on: host, at: now) { requests.append(made) }
         }
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
@@ -546,6 +547,12 @@ enum FlightEngine {
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         let placed = host.animationState.placed
+        // An animation that is not Flight's (UIKit's, often additive) plays on the property:
+        // what the host presents is what is shown.
+        if host.hasOtherAnimations(onBase: LayerProperty.base(of: keyPath)),
+           let presented = host.presentationValue(forKeyPath: keyPath) {
+            return (presented, false)
+        }
         // Nothing of Flight's plays on the host: the model is what is shown.
         if placed.isEmpty {
             guard let model = host.modelValue(forKeyPath: keyPath) else { return nil }

@@ -42,6 +42,12 @@ public struct LayerAnimation: Sendable {
     /// animations that are removed on completion when the app moves to the background or a view
     /// leaves its window, so Flight removes its own when their group ends instead.
     public var isRemovedOnCompletion = true
+    /// Whether its value is added to what the layer shows so far instead of replacing it, as
+    /// `CAPropertyAnimation.isAdditive` documents: "The addition function is type-dependent, e.g.
+    /// for affine transforms the two matrices are concatenated". Flight's own animations are not
+    /// additive; UIKit adds additive ones (`UIView.animate` over a running animation), and a
+    /// ``HeadlessLayer`` plays them by that rule.
+    public var isAdditive = false
 
     /// Creates an animation.
     public init(keyPath: String, beginTime: TimeInterval, keyframes: any KeyframeSequence) {

@@ -94,6 +94,20 @@ extension LayerProperty {
         return scale < 0
     }
 
+    /// `value` added to `current` as CoreAnimation adds an additive animation's value
+    /// (`CAPropertyAnimation.isAdditive`: "the addition function is type-dependent, e.g. for affine
+    /// transforms the two matrices are concatenated"): a transform is concatenated after the
+    /// current one, every other value added component by component. A value of another type than
+    /// `current` replaces it.
+    package static func adding(_ value: any AnimatableValue, to current: any AnimatableValue) -> any AnimatableValue {
+        if let matrix = value as? Transform3D, let current = current as? Transform3D { return current.concatenating(matrix) }
+        func add<Value: AnimatableValue>(_ value: Value) -> any AnimatableValue {
+            guard let current = current as? Value else { return value }
+            return Value(components: current.components + value.components)
+        }
+        return add(value)
+    }
+
     /// `value` (of the key path `animated`) written into `whole`, the value of its base property
     /// so far.
     package static func compose(_ value: any AnimatableValue, of animated: String, into whole: any AnimatableValue)
@@ -129,8 +143,14 @@ package struct PartComposition {
         animated == base || LayerProperty.base(of: animated) == base
     }
 
-    /// Applies the value an animation of `animated` (on the same whole) shows.
-    package mutating func apply(_ value: any AnimatableValue, of animated: String) {
+    /// Applies the value an animation of `animated` (on the same whole) shows; an `additive` one
+    /// adds it to the value of `animated` so far (see ``LayerAnimation/isAdditive``).
+    package mutating func apply(_ value: any AnimatableValue, of animated: String, additive: Bool = false) {
+        var value = value
+        if additive {
+            let part = animated == base ? nil : LayerProperty.named(animated)
+            value = LayerProperty.adding(value, to: part?.read(from: whole) ?? whole)
+        }
         whole = LayerProperty.compose(value, of: animated, into: whole)
         if animated == keyPath {
             own = value

@@ -130,6 +130,19 @@ public final class CALayerHost: AnimationHost {
         }
     }
 
+    /// Whether an animation Flight did not add (UIKit's, the app's) plays on `baseKeyPath` or a
+    /// part of it: Flight's are the ones it keeps a removal delegate for.
+    public func hasOtherAnimations(onBase baseKeyPath: String) -> Bool {
+        guard let layer, let keys = layer.animationKeys() else { return false }
+        for key in keys where removalDelegates[key] == nil {
+            if let keyPath = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath,
+               LayerProperty.base(of: keyPath) == baseKeyPath {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Forgets the delegate of an animation that has stopped.
     fileprivate func animationDidStop(forKey key: String, delegate: RemovalDelegate) {
         if removalDelegates[key] === delegate { removalDelegates[key] = nil }
@@ -157,6 +170,7 @@ public final class CALayerHost: AnimationHost {
         animation.isRemovedOnCompletion = description.isRemovedOnCompletion
         animation.speed = Float(description.speed)
         animation.timeOffset = description.timeOffset
+        animation.isAdditive = description.isAdditive
         return animation
     }
 }

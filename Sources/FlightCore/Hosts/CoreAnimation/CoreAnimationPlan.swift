@@ -31,6 +31,8 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     package var speed: Double
     /// `timeOffset`.
     package var timeOffset: TimeInterval
+    /// `isAdditive`.
+    package var isAdditive: Bool
 
     /// The description of `animation` under `key`.
     package init(key: String, animation: LayerAnimation) {
@@ -45,6 +47,7 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         isRemovedOnCompletion = animation.isRemovedOnCompletion
         speed = animation.speed
         timeOffset = animation.timeOffset
+        isAdditive = animation.isAdditive
     }
 }
 

@@ -237,7 +237,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         // path: from the whole shown.
         var composition = PartComposition(keyPath: keyPath, model: model)
         for playing in shown.animations where composition.concerns(playing.animation.keyPath) {
-            if let value = playing.animation.value(at: time) { composition.apply(value, of: playing.animation.keyPath) }
+            if let value = playing.animation.value(at: time) {
+                composition.apply(value, of: playing.animation.keyPath, additive: playing.animation.isAdditive)
+            }
         }
         return composition.readFromWhole
     }
@@ -370,6 +372,16 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// Removes every animation.
     public func removeAllAnimations() {
         for key in animations.map(\.key) { removeAnimation(forKey: key) }
+    }
+
+    /// Whether an animation added with ``add(_:forKey:completion:)`` (not Flight's) plays on
+    /// `baseKeyPath` or a part of it.
+    public func hasOtherAnimations(onBase baseKeyPath: String) -> Bool {
+        pruneEnded()
+        for index in animations.indices where !animations[index].isFlights {
+            if LayerProperty.base(of: animations[index].animation.keyPath) == baseKeyPath { return true }
+        }
+        return false
     }
 
     /// The keys of the animations on the layer, oldest first.
