@@ -228,9 +228,14 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     }
 
     /// The value shown at layer time `time`, given the animations on the layer now (with
-    /// ``ManualClock/DeviceBehaviors/commitLag``, the model and animations of the last commit).
+    /// ``ManualClock/DeviceBehaviors/commitLag``, the model and animations of the last commit,
+    /// and before the layer's first commit its model alone).
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
-        let shown = committed ?? (model, animations)
+        // Before its first commit a layer has no presentation: `CALayer.presentation()` "returns
+        // nil if the layer has not been committed" (Apple's documentation of the method), so a
+        // host reads the model alone (`CALayerHost.presentationValue(forKeyPath:)`), with none of
+        // the animations added since.
+        let shown = committed ?? (model, clock.deviceBehaviors.contains(.commitLag) ? [] : animations)
         let base = LayerProperty.base(of: keyPath)
         guard let model = Self.modelValue(forKeyPath: base, in: shown.model) else { return nil }
         // Flight's rule for parts and wholes (`PartComposition`), as CoreAnimation reads a key
