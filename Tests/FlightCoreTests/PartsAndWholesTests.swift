@@ -467,6 +467,9 @@ extension MainActorSuites.PartsAndWholesTests {
         for _ in 0..<2_000 {
             let matrix = Self.randomTransform(&random)
             for keyPath in parts {
+                // `transform.scale` is never written frame by frame into a mirrored matrix (it is
+                // played as the whole transform there): its ratio changes sign with the factors.
+                if keyPath == "transform.scale" && Self.determinant(matrix) < 0 { continue }
                 let part = LayerProperty.named(keyPath)!
                 let (v, w) = (Double.random(in: -4...4, using: &random), Double.random(in: -4...4, using: &random))
                 let size = max(1, matrix.componentArray.map(\.magnitude).max()! * 4)
@@ -518,5 +521,32 @@ extension MainActorSuites.PartsAndWholesTests {
                 expectClose(layer.value(forKeyPath: last, as: Double.self) ?? 0, targets[last]!, absolute: 1e-9)
             }
         }
+    }
+}
+
+extension MainActorSuites.PartsAndWholesTests {
+    @Test("transform.scale on a layer mirrored in x scales it and keeps the mirror, without a jump")
+    func scaleOfAMirroredLayer() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = .scale(x: -1, y: 1, z: 1)
+        // The average of the three factors' sizes.
+        expectClose(layer.value(forKeyPath: "transform.scale", as: Double.self) ?? 0, 1, absolute: 1e-12)
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        watcher.unchanged("pop") { layer.animate { $0.value(1.2, forKeyPath: "transform.scale").duration(0.3).easing(.outBack) } }
+        while clock.now < 0.5 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        let end = layer.presentation().transform
+        expectClose(end.m11, -1.2, absolute: 1e-9)
+        expectClose(end.m22, 1.2, absolute: 1e-9)
+        expectClose(end.m33, 1.2, absolute: 1e-9)
+        // A layer whose transform.scale was set negative reads it back; on the mirrored layer the
+        // factors' signs are mixed again (0.5, −0.5, −0.5), and the average of their sizes is 0.5.
+        let plain = HeadlessLayer(clock: clock)
+        plain.setModelValue(-0.5, forKeyPath: "transform.scale")
+        expectClose(plain.value(forKeyPath: "transform.scale", as: Double.self) ?? 0, -0.5, absolute: 1e-12)
+        layer.setModelValue(-0.5, forKeyPath: "transform.scale")
+        expectClose(layer.value(forKeyPath: "transform.scale", as: Double.self) ?? 0, 0.5, absolute: 1e-12)
+        expectClose(layer.transform.m11, 0.5, absolute: 1e-12)
     }
 }

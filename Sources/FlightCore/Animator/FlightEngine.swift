@@ -675,7 +675,7 @@ enum FlightEngine {
                 placed.lazy.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
                     .map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
                 + result[..<index].lazy.filter { LayerProperty.base(of: $0.keyPath) == base }.map { ($0.keyPath, [$0.target]) }
-            guard !older.isEmpty, let model = host.modelValue(forKeyPath: base) else { continue }
+            guard !older.isEmpty || part.isRelative, let model = host.modelValue(forKeyPath: base) else { continue }
             let entangled = older.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }
             var whole = model
             for earlier in result[..<index] where LayerProperty.base(of: earlier.keyPath) == base {

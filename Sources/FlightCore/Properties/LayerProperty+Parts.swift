@@ -61,8 +61,8 @@ extension LayerProperty {
     /// is the transform's model value (with the group's earlier targets written in), `written`
     /// the whole with this part's target written in, and `older` the key paths and keyframe
     /// values of the older animations on the transform (placed, or declared earlier in the
-    /// group; those it takes over do not count). When it is, the part is played as an animation
-    /// of the whole transform.
+    /// group; those it takes over do not count; `transform.scale` counts alone). When it is, the
+    /// part is played as an animation of the whole transform.
     package static func composesThroughReflection(
         _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue,
         over older: [(keyPath: String, values: [any AnimatableValue])]
@@ -70,7 +70,9 @@ extension LayerProperty {
         guard movesDecomposition(keyPath) else { return false }
         // Those it takes over are not composed with it.
         let composed = older.filter { movesDecomposition($0.keyPath) && overlap(of: keyPath, over: $0.keyPath) != .replaces }
-        guard !composed.isEmpty else { return false }
+        // `transform.scale` scales the factors by a ratio of the average of their sizes: through
+        // a reflection that ratio changes sign with them, so it is played as its whole even alone.
+        guard !composed.isEmpty || named(keyPath)?.isRelative == true else { return false }
         return reflects(whole, of: "transform") || reflects(written, of: "transform")
             || composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
     }

@@ -118,9 +118,14 @@ struct TransformParts {
         rotation += rotation > 0 ? -.pi : .pi
     }
 
-    /// The average of the three scale factors.
+    /// The average of the three scale factors: of their sizes, negative when all three are (a
+    /// layer mirrored on one axis, `scale.x` −1, reads 1, and scaling it keeps the mirror; a layer
+    /// whose `transform.scale` was set to −0.5 reads −0.5).
     var scale: Double {
-        get { (scaleFactors.x + scaleFactors.y + scaleZ) / 3 }
+        get {
+            let sizes = (scaleFactors.x.magnitude + scaleFactors.y.magnitude + scaleZ.magnitude) / 3
+            return scaleFactors.x < 0 && scaleFactors.y < 0 && scaleZ < 0 ? -sizes : sizes
+        }
         set {
             let current = scale
             if current.magnitude > 1e-12 && current.isFinite {
