@@ -39,6 +39,13 @@ let package = Package(
             dependencies: ["FlightCore"],
             path: "DemoApp/Gallery"
         ),
+        // The conformance scenarios the iOS demo plays on real layers, compiled here from the
+        // app's own folder so that a test plays the same ones on the headless host.
+        .target(
+            name: "FlightConformance",
+            dependencies: ["FlightCore"],
+            path: "DemoApp/iOS/FlightDemo.swiftpm/Sources/Conformance"
+        ),
 
         // MARK: - Tests
 
@@ -53,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlightCoreTests",
-            dependencies: ["FlightCore", "FlightTestSupport"],
+            dependencies: ["FlightCore", "FlightConformance", "FlightTestSupport"],
             resources: [.copy("Golden")]
         ),
 

@@ -9,10 +9,12 @@ import AppKit
 /// platform code) by the first host Flight makes for a layer or a constraint.
 @MainActor
 enum SystemSettings {
-    /// Tells the engine how to read the system's Reduce Motion setting, once.
+    /// Tells the engine how to read the system's Reduce Motion setting (and, with UIKit, Prefer
+    /// Cross-Fade Transitions), once.
     static let read: Void = {
         #if canImport(UIKit)
         ReduceMotion.platformSetting = { UIAccessibility.isReduceMotionEnabled }
+        ReduceMotion.platformCrossFadeSetting = { UIAccessibility.prefersCrossFadeTransitions }
         #elseif canImport(AppKit)
         ReduceMotion.platformSetting = { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
         #endif
