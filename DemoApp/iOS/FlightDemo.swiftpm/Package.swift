@@ -6,6 +6,11 @@
 //
 // Where AppleProductTypes is missing (Linux, where CI resolves this manifest so that it keeps
 // resolving), the app product is a plain executable of the same target.
+//
+// `Sources/Conformance` is also compiled by Flight's own package (the `FlightConformance`
+// target), so that a Linux test plays the same conformance scenarios on the headless host.
+// `AdditionalInfo.plist` adds `CADisableMinimumFrameDurationOnPhone` to the app's Info.plist,
+// so that iPhones with ProMotion run its display links at up to 120 Hz.
 
 import PackageDescription
 #if canImport(AppleProductTypes)
@@ -21,7 +26,8 @@ let products: [Product] = [
         appIcon: .placeholder(icon: .pencil),
         accentColor: .presetColor(.blue),
         supportedDeviceFamilies: [.pad, .phone],
-        supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight]
+        supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight],
+        additionalInfoPlistContentFilePath: "AdditionalInfo.plist"
     ),
 ]
 #else

@@ -7,9 +7,9 @@ import UIKit
 /// your finger's velocity to the tile nearest where the fling would stop; a secondary view
 /// follows through the trigger you choose.
 ///
-/// On an iPhone with a ProMotion display, the app's Info.plist needs
-/// `CADisableMinimumFrameDurationOnPhone` set to `true` for Flight's display link (and
-/// CoreAnimation) to run above 60 Hz; iPads need no key.
+/// On an iPhone with a ProMotion display, Flight's display link (and CoreAnimation) run above
+/// 60 Hz only with `CADisableMinimumFrameDurationOnPhone` set to `true` in the app's Info.plist:
+/// this app sets it (`AdditionalInfo.plist`, named in its Package.swift); iPads need no key.
 final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
     private var settings = DemoSettings()
     private let stage = UIView()
