@@ -1,4 +1,5 @@
 import FlightCore
+import FlightEasing
 import Foundation
 import Testing
 
@@ -281,14 +282,15 @@ extension MainActorSuites {
             #expect(stops == [false])
         }
 
-        @Test("On CoreAnimation a pause re-adds each animation with speed 0 at the elapsed time; resume with speed 1; reverse with −1")
+        @Test("On CoreAnimation a pause re-adds each animation with speed 0 at the elapsed time; resume with speed 1; reverse mirrored at speed 1")
         func coreAnimationPlan() throws {
             let clock = ManualClock()
             let host = RecordingLayer(clock: clock)
             let group = host.animate { a in
-                a.position(CGPoint(x: 300, y: 0)).duration(1)
+                a.position(CGPoint(x: 300, y: 0)).duration(1).easing(.outCubic)
                 a.alpha(0).duration(1)
             }
+            let forward = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
             clock.advance(to: 0.3)
             group.pause()
             let paused = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
@@ -300,8 +302,23 @@ extension MainActorSuites {
             #expect(resumed.count == 2 && resumed.allSatisfy { $0.speed == 1 && abs($0.timeOffset - 0.3) < 1e-12 && abs($0.beginTime - 0.8) < 1e-12 })
             clock.advance(to: 1.0)
             group.reverse()
+            // Reversed 0.5 s in: the mirrored keyframes begin now, 1 − 0.5 s into their time.
             let reversed = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
-            #expect(reversed.count == 2 && reversed.allSatisfy { $0.speed == -1 && abs($0.timeOffset - 0.5) < 1e-12 && $0.beginTime == 1 })
+            #expect(reversed.count == 2 && reversed.allSatisfy { $0.speed == 1 && abs($0.timeOffset - 0.5) < 1e-12 && $0.beginTime == 1 })
+            for (there, back) in zip(forward, reversed) {
+                #expect(back.keyTimes.count == there.keyTimes.count)
+                for (k, m) in zip(there.keyTimes.reversed(), back.keyTimes) { expectClose(m, 1 - k, absolute: 1e-15) }
+                #expect(zip(there.values.reversed(), back.values).allSatisfy { distanceBetween($0, $1) == 0 })
+                for (c, m) in zip(there.timingFunctions.reversed(), back.timingFunctions) {
+                    #expect(m == CubicBezier(1 - c.x2, 1 - c.y2, 1 - c.x1, 1 - c.y1), "\(c) mirrored is \(m)")
+                }
+            }
+            // Reversed again: the keyframes it was added with, exactly.
+            group.reverse()
+            let again = host.lastSteps().compactMap(CoreAnimationPlanTests.addition)
+            for (there, back) in zip(forward, again) {
+                #expect(back.keyTimes == there.keyTimes && back.timingFunctions == there.timingFunctions && back.speed == 1)
+            }
         }
 
         /// A card dismissed by a pan: the dismissal (600 pt down, linear, 1 s) is paused at once and

@@ -154,7 +154,9 @@ public final class AnimationGroup {
 
     /// How far the group has come, as a fraction of its duration: its time, every property on
     /// its own curve. Setting it moves a paused group there (scrubbing); on a group that is
-    /// playing or has ended, setting it does nothing. Values are clamped into `0...1`.
+    /// playing or has ended, setting it does nothing. Values are clamped into `0...1`. With
+    /// ``scrubsLinearly``, a paused group's fraction is instead how far its driving property has
+    /// come.
     ///
     /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
     /// time first reaches its moment going forward; one whose moment was scrubbed past without
@@ -163,14 +165,55 @@ public final class AnimationGroup {
     public var fractionComplete: Double {
         get {
             guard duration > 0, !finished else { return 1 }
-            if let pausedElapsed { return pausedElapsed / duration }
+            if let pausedElapsed {
+                if scrubsLinearly, isPaused, let driving = drivingProperty {
+                    return min(max(driving.progress(at: pausedElapsed), 0), 1)
+                }
+                return pausedElapsed / duration
+            }
             guard !hasEnded, let host else { return 0 }
             return elapsed(at: FlightEngine.now(on: host)) / duration
         }
         set {
             guard isPaused, newValue.isFinite else { return }
-            FlightEngine.scrub(self, to: min(max(newValue, 0), 1) * duration)
+            let fraction = min(max(newValue, 0), 1)
+            var elapsed = fraction * duration
+            if scrubsLinearly, let driving = drivingProperty {
+                elapsed = min(driving.firstTime(reachingProgress: fraction) ?? elapsed, duration)
+            }
+            FlightEngine.scrub(self, to: elapsed)
         }
+    }
+
+    /// Whether setting ``fractionComplete`` on a paused group moves it linearly, as
+    /// `UIViewPropertyAnimator.scrubsLinearly` does, rather than along its timing. False by
+    /// default.
+    ///
+    /// UIKit's documentation: true "causes the animator to use a linear timing function during
+    /// scrubbing"; false "causes the animator to use its specified timing curve". A UIKit
+    /// animator has one timing curve for all it animates; a Flight group has one per property,
+    /// so Flight reads the rule through the property that drives the group
+    /// (``ResolvedGroup/drivingKeyPath``: the primary one, or the one whose duration the group
+    /// took):
+    ///
+    /// - `false`: the fraction is the group's time. Every property shows its own curve at
+    ///   `fraction × duration`; a move on `.outCubic` set to 0.5 is seven eighths of the way.
+    /// - `true`: the fraction is how far the driving property has come (its value progress, as
+    ///   a linear timing function would show it). The group is held at the first moment at
+    ///   which the driving property has come that far (to within a microsecond), and every
+    ///   other property shows its own curve at that moment; a move on `.outCubic` set to 0.5 is
+    ///   half-way. While the group is paused, ``fractionComplete`` reads that progress back. The
+    ///   properties of a group that share one easing and duration, as a UIKit animator's do,
+    ///   all move linearly with the fraction.
+    ///
+    /// Either way the group is held on its own curves, so resuming, reversing or handing it to a
+    /// spring from there plays on without a jump. UIKit's default is true; Flight's is false,
+    /// which keeps ``fractionComplete`` the group's time, as it has always been.
+    public var scrubsLinearly = false
+
+    /// The resolved property that drives the group, if one moves.
+    private var drivingProperty: ResolvedProperty? {
+        resolved.drivingKeyPath.flatMap { property($0) }
     }
 
     /// Holds the group where it is on screen: every property stops on its curve (on

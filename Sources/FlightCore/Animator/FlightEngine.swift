@@ -208,79 +208,86 @@ enum FlightEngine {
     /// Holds `group` where it is (see ``AnimationGroup/pause()``).
     static func pause(_ group: AnimationGroup) {
         guard !group.hasEnded, group.pausedElapsed == nil, let host = group.host, group.isTargetAlive else { return }
-        let elapsed = group.elapsed(at: now(on: host))
+        let now = now(on: host)
+        let elapsed = group.elapsed(at: now)
         group.pausedElapsed = elapsed
         group.cancelEvents()
-        retime(group, on: host) { animation in
-            animation.speed = 0
-            animation.timeOffset = elapsed
-            // A property that has ended (or not begun) keeps showing where it is, whatever the
-            // model is set to while the group is held (a reverse sets it to the start).
-            animation.fillMode = .both
-        }
+        retime(group, elapsed: elapsed, at: now, on: host)
     }
 
     /// Plays a paused `group` on from where it is held.
     static func resume(_ group: AnimationGroup) {
         guard group.isPaused, let elapsed = group.pausedElapsed, let host = group.host, group.isTargetAlive else { return }
         group.pausedElapsed = nil
-        play(group, from: elapsed, at: now(on: host), on: host)
+        let now = now(on: host)
+        play(group, from: elapsed, at: now, on: host)
+        scheduleMoments(of: group, from: elapsed, on: host)
     }
 
-    /// Plays `group` from `elapsed` at host time `now`, the way it faces: its animations added
-    /// again from there, its pending moments scheduled.
-    private static func play(_ group: AnimationGroup, from elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost) {
+    /// Plays `group` from `elapsed` at host time `now`, the way it faces: its time set to run from
+    /// there and its animations added again from there (turned round first, if `turningRound`).
+    /// Its pending moments are left to ``scheduleMoments(of:from:on:)``.
+    private static func play(
+        _ group: AnimationGroup, from elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost,
+        turningRound: Bool = false
+    ) {
         group.cancelEvents()
         if group.isReversed {
             group.reverseOrigin = now + elapsed
-            retime(group, on: host) { animation in
-                animation.speed = -1
-                animation.timeOffset = elapsed
-                animation.beginTime = now
-                // A property shorter than the group shows its end until played back into it.
-                animation.fillMode = .both
-            }
-            // Back at the start: its animations leave and it ends, not finished, not cut short.
-            let scheduler = host.frameScheduler
-            let time = host.schedulerTime(forHostTime: group.reverseOrigin)
-            group.endEvent = scheduler.schedule(at: time.isFinite ? time : scheduler.now + elapsed) { [group] in
-                reachStart(group)
-            }
-            scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
         } else {
             group.beginTime = now - elapsed
-            retime(group, on: host) { animation in
-                // Begun now at `elapsed` into its time, so that it shows exactly where it was held
-                // (`now − (now − elapsed)` may round across a step of a `steps` easing).
-                animation.speed = 1
-                animation.timeOffset = elapsed
-                animation.beginTime = now
-                animation.fillMode = .backwards
-            }
-            schedule(group, on: host, from: elapsed)
         }
+        retime(group, elapsed: elapsed, at: now, on: host, turningRound: turningRound)
+    }
+
+    /// Schedules what is still to come of a `group` that plays from `elapsed`: forwards, its
+    /// triggers still ahead and its end; backwards, its return to the start (no trigger fires
+    /// going backwards).
+    private static func scheduleMoments(of group: AnimationGroup, from elapsed: TimeInterval, on host: any AnimationHost) {
+        guard group.isReversed else {
+            schedule(group, on: host, from: elapsed)
+            return
+        }
+        // Back at the start: its animations leave and it ends, not finished, not cut short.
+        let scheduler = host.frameScheduler
+        let time = host.schedulerTime(forHostTime: group.reverseOrigin)
+        group.endEvent = scheduler.schedule(at: time.isFinite ? time : scheduler.now + elapsed) { [group] in
+            reachStart(group)
+        }
+        scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
     }
 
     /// Turns `group` round (see ``AnimationGroup/reverse()``).
+    ///
+    /// Each animation is added again with its keyframes mirrored (``Keyframes/mirrored()``) at
+    /// `speed` 1, never a negative `speed`: `CAMediaTiming` documents `speed` as a rate, not what
+    /// a negative one does. The model values and the animations turned round reach the host in
+    /// one transaction.
     static func reverse(_ group: AnimationGroup) {
         guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return }
         let now = now(on: host)
         let elapsed = group.elapsed(at: now)
-        group.isReversed.toggle()
         // The model goes where the group now heads, for the properties that animate; one that
         // jumped (no duration) stays where it is until the group is back at its start.
         let mine = host.animationState.placed.filter { $0.group === group }
-        host.performTogether {
-            var values: [(keyPath: String, value: any AnimatableValue)] = []
-            for keyPath in group.ownedKeyPaths {
-                guard let keyframes = mine.last(where: { $0.animation.keyPath == keyPath })?.animation.keyframes.valueList,
-                      let value = group.isReversed ? keyframes.first : keyframes.last else { continue }
-                values.append((keyPath, value))
-            }
-            setModelValues(values, of: group, on: host)
+        var values: [(keyPath: String, value: any AnimatableValue)] = []
+        for keyPath in group.ownedKeyPaths {
+            guard let animation = mine.last(where: { $0.animation.keyPath == keyPath })?.animation,
+                  let ends = ends(of: animation, in: group) else { continue }
+            values.append((keyPath, group.isReversed ? ends.end : ends.start))
         }
-        guard group.pausedElapsed == nil else { return }
-        play(group, from: elapsed, at: now, on: host)
+        group.isReversed.toggle()
+        let isHeld = group.pausedElapsed != nil
+        host.performTogether {
+            setModelValues(values, of: group, on: host)
+            if isHeld {
+                // A paused group stays held where it is, and plays the new way when resumed.
+                retime(group, elapsed: elapsed, at: now, on: host, turningRound: true)
+            } else {
+                play(group, from: elapsed, at: now, on: host, turningRound: true)
+            }
+        }
+        if !isHeld { scheduleMoments(of: group, from: elapsed, on: host) }
     }
 
     /// A reversed group is back at its start.
@@ -307,7 +314,7 @@ enum FlightEngine {
     static func scrub(_ group: AnimationGroup, to elapsed: TimeInterval) {
         guard group.isPaused, let host = group.host, group.isTargetAlive else { return }
         group.pausedElapsed = elapsed
-        retime(group, on: host) { $0.timeOffset = elapsed }
+        retime(group, elapsed: elapsed, at: now(on: host), on: host, keepingWhatIsShown: false)
     }
 
     /// Ends `group` now at `position` (see ``AnimationGroup/finish(at:)``).
@@ -327,15 +334,14 @@ enum FlightEngine {
         host.performTogether {
             var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths {
+                let animation = mine.last { $0.animation.keyPath == keyPath }?.animation
                 let value: (any AnimatableValue)? = switch position {
                 // The model holds the targets, unless the group was heading back.
-                case .end: group.isReversed
-                    ? mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.last ?? group.property(keyPath)?.to
-                    : nil
-                // The first keyframe: the start, with any part a later group took held there.
-                case .start: mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.first
-                    ?? group.property(keyPath)?.from
-                case .current: mine.last { $0.animation.keyPath == keyPath }?.animation.value(at: now)
+                case .end: group.isReversed ? animation.flatMap { ends(of: $0, in: group)?.end } ?? group.property(keyPath)?.to : nil
+                // The first keyframe played forwards: the start, with any part a later group took
+                // held there.
+                case .start: animation.flatMap { ends(of: $0, in: group)?.start } ?? group.property(keyPath)?.from
+                case .current: animation?.value(at: now)
                 }
                 if let value { values.append((keyPath, value)) }
             }
@@ -374,7 +380,8 @@ enum FlightEngine {
         var plan = AnimationPlan(timingPriority: .maxTime)
         for keyPath in group.ownedKeyPaths {
             guard let property = group.property(keyPath) else { continue }
-            let start = mine.last { $0.animation.keyPath == keyPath }?.animation.keyframes.valueList.first ?? property.from
+            let animation = mine.last { $0.animation.keyPath == keyPath }?.animation
+            let start = animation.flatMap { ends(of: $0, in: group)?.start } ?? property.from
             var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
             // Its rate along the group here, times the gesture's rate through the group.
             let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
@@ -421,18 +428,101 @@ enum FlightEngine {
         recycle(&changes)
     }
 
-    /// Changes every animation of `group` on its host and adds it again, with every animation
-    /// added after the first of them, so that the order in which the host applies them is kept.
-    private static func retime(_ group: AnimationGroup, on host: any AnimationHost, _ change: (inout LayerAnimation) -> Void) {
+    /// Changes every animation of `group` on its host to show the group's time `elapsed` from
+    /// host time `now` on (``place(_:at:now:reversed:held:)``), turned round first if
+    /// `turningRound`, and adds it again, with every animation added after the first of them, so
+    /// that the order in which the host applies them is kept. Unless it is told not to (a scrub
+    /// moves what is shown), each animation keeps showing at `now` what it showed.
+    private static func retime(
+        _ group: AnimationGroup, elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost,
+        turningRound: Bool = false, keepingWhatIsShown: Bool = true
+    ) {
         let state = host.animationState
         guard let first = state.placed.firstIndex(where: { $0.group === group }) else { return }
+        let isHeld = group.pausedElapsed != nil
         for index in state.placed.indices where state.placed[index].group === group {
             // Changed outside `state.placed`, whose accesses are not checked for exclusivity.
             var animation = state.placed[index].animation
-            change(&animation)
+            let shown = keepingWhatIsShown ? animation.value(at: now) : nil
+            if turningRound, let turned = animation.keyframes.playedBackwards { animation.keyframes = turned }
+            place(&animation, at: elapsed, now: now, reversed: group.isReversed, held: isHeld)
+            if let shown { keep(shown, in: &animation, at: now) }
             state.placed[index].animation = animation
         }
         host.apply(state.placed[first...].map { .add(key: $0.key, animation: $0.animation) })
+    }
+
+    /// Sets the timing of `animation`, one property of a group, so that from host time `now` it
+    /// shows the group's time `elapsed`: held there (`speed` 0) if `held`, otherwise playing on
+    /// at `speed` 1, forwards, or, if `reversed` (its keyframes mirrored), backwards.
+    ///
+    /// Played backwards, the mirrored keyframes' time is the property's duration less the
+    /// group's time; a property that had ended (shorter than the time elapsed) begins that much
+    /// later and shows its end until then (`fillMode` both), then plays back to its start,
+    /// which it shows until the group is back at its start. Only `CAMediaTiming`'s documented
+    /// rule is used, with a `speed` of 0 or 1: local time `(t − beginTime) × speed + timeOffset`.
+    private static func place(
+        _ animation: inout LayerAnimation, at elapsed: TimeInterval, now: TimeInterval, reversed: Bool, held: Bool
+    ) {
+        let duration = animation.duration
+        if held {
+            animation.speed = 0
+            // Not ahead of now, where a scrub would show the fill rather than the time held.
+            animation.beginTime = min(animation.beginTime, now)
+            animation.timeOffset = reversed ? max(duration - elapsed, 0) : elapsed
+            // A property that has ended (or not begun) keeps showing where it is, whatever the
+            // model is set to while the group is held (a reverse sets it to the start).
+            animation.fillMode = .both
+        } else if reversed {
+            animation.speed = 1
+            animation.beginTime = now + max(elapsed - duration, 0)
+            animation.timeOffset = max(duration - elapsed, 0)
+            animation.fillMode = .both
+        } else {
+            // Begun now at `elapsed` into its time, so that it shows exactly where it was held
+            // (`now − (now − elapsed)` may round across a step of a `steps` easing).
+            animation.speed = 1
+            animation.beginTime = now
+            animation.timeOffset = elapsed
+            animation.fillMode = .backwards
+        }
+    }
+
+    /// Moves the time offset of `animation` by the fewest steps of a `Double` (at most 16 either
+    /// way) that make it show `shown` at host time `now`, where rounding put it across a jump of
+    /// its keyframes (a `steps` easing) from what it showed: its mirrored key times are `1 − k`
+    /// rounded, and its time the duration less the time elapsed, rounded.
+    private static func keep(_ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval) {
+        guard let value = animation.value(at: now), !isClose(value, shown) else { return }
+        var best = (distance: distance(value, shown), offset: animation.timeOffset)
+        var candidate = animation
+        for goesUp in [true, false] {
+            var offset = animation.timeOffset
+            for _ in 0..<16 {
+                offset = goesUp ? offset.nextUp : offset.nextDown
+                guard offset >= 0 else { break }
+                candidate.timeOffset = offset
+                guard let value = candidate.value(at: now) else { continue }
+                if isClose(value, shown) {
+                    animation.timeOffset = offset
+                    return
+                }
+                let distance = distance(value, shown)
+                if distance < best.distance { best = (distance, offset) }
+            }
+        }
+        animation.timeOffset = best.offset
+    }
+
+    /// The values `animation`, one property of `group`, shows at the group's start and at its
+    /// end: its first and last keyframes, the other way round while the group is reversed (its
+    /// animations then hold their keyframes mirrored).
+    private static func ends(
+        of animation: LayerAnimation, in group: AnimationGroup
+    ) -> (start: any AnimatableValue, end: any AnimatableValue)? {
+        let values = animation.keyframes.valueList
+        guard let first = values.first, let last = values.last else { return nil }
+        return group.isReversed ? (last, first) : (first, last)
     }
 
     /// The duration of Reduce Motion's dissolve, when the policy asks for one and something
@@ -722,6 +812,15 @@ enum FlightEngine {
             return wholeProperty?.read(from: held) ?? held
         }
         return rewritten
+    }
+
+    /// The distance between two values, infinite for values of different types.
+    private static func distance(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Double {
+        func open<Value: AnimatableValue>(_ a: Value) -> Double {
+            guard let b = b as? Value else { return .infinity }
+            return a.distance(to: b)
+        }
+        return open(a)
     }
 
     private static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {

@@ -35,6 +35,11 @@ public struct LayerAnimation: Sendable {
     public var fillMode: FillMode = .removed
     /// How fast its local time runs against the host's, as `CAMediaTiming.speed`: 1 normally, 0
     /// while its group is paused.
+    ///
+    /// Never negative in what Flight sends: `CAMediaTiming` documents `speed` as a rate, not what
+    /// a negative one does, so Flight plays a group backwards with its keyframes mirrored at
+    /// `speed` 1 (see ``AnimationGroup/reverse()``). A negative (or NaN) speed counts as 0: the
+    /// animation holds, on ``HeadlessLayer`` and in what the CoreAnimation bridge sends.
     public var speed: Double = 1
     /// Added to its local time, as `CAMediaTiming.timeOffset`: where a paused group is held.
     public var timeOffset: TimeInterval = 0
@@ -61,16 +66,15 @@ public struct LayerAnimation: Sendable {
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
-        if speed > 0 { return beginTime + (duration - timeOffset) / speed }
-        if speed < 0 { return beginTime + timeOffset / -speed }
-        return .infinity
+        speed > 0 ? beginTime + (duration - timeOffset) / speed : .infinity
     }
 
     /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
     /// rules: active from the begin time, its local time `(time − beginTime) × speed +
-    /// timeOffset`, shown while within the duration, outside it as the fill mode says).
+    /// timeOffset`, shown while within the duration, outside it as the fill mode says; a
+    /// negative speed counts as 0).
     public func localTime(at time: TimeInterval) -> TimeInterval? {
-        let local = time < beginTime ? -1 : (time - beginTime) * speed + timeOffset
+        let local = time < beginTime ? -1 : (time - beginTime) * (speed > 0 ? speed : 0) + timeOffset
         if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
         if local >= duration { return fillMode == .forwards || fillMode == .both ? duration : nil }
         return local

@@ -27,7 +27,8 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     package var fillMode: LayerAnimation.FillMode
     /// `isRemovedOnCompletion`.
     package var isRemovedOnCompletion: Bool
-    /// `speed`.
+    /// `speed`: 0 (held) or positive, never negative, which `CAMediaTiming` leaves undocumented
+    /// (a negative or NaN ``LayerAnimation/speed`` is sent as 0, as ``HeadlessLayer`` plays it).
     package var speed: Double
     /// `timeOffset`.
     package var timeOffset: TimeInterval
@@ -45,7 +46,7 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         timingFunctions = animation.keyframes.timingFunctions
         fillMode = animation.fillMode
         isRemovedOnCompletion = animation.isRemovedOnCompletion
-        speed = animation.speed
+        speed = animation.speed > 0 ? animation.speed : 0
         timeOffset = animation.timeOffset
         isAdditive = animation.isAdditive
     }
