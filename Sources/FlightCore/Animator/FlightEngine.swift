@@ -4,7 +4,7 @@ import Foundation
 @MainActor
 enum FlightEngine {
     static func run(_ plan: AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
-        let policy = animated ? ReduceMotion.activePolicy : .ignore
+        let policy = animated ? ReduceMotion.activePolicy(for: plan, on: host) : .ignore
         let plan = ReduceMotion.adjust(plan, for: policy)
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
@@ -66,9 +66,12 @@ enum FlightEngine {
                 }
                 guard plays, let index = resolved.index(of: keyPath) else { continue }
                 let property = resolved.properties[index]
-                guard property.duration > 0 else { continue }
+                // The dissolve's fade plays even when the opacity ends where it starts (its
+                // resolved duration is then 0): it is the layer's own fade out and in.
+                let fades = dissolve != nil && keyPath == opacityKeyPath
+                guard property.duration > 0 || fades else { continue }
                 var keyframes = property.keyframes
-                if dissolve != nil && keyPath == opacityKeyPath {
+                if fades {
                     keyframes = dissolveKeyframes(property, among: resolved.properties)
                 }
                 var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
