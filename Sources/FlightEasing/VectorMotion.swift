@@ -59,15 +59,17 @@ package struct VectorMotion: Sendable {
 
     /// How long the motion runs for a change of size `change` that begins with a velocity of
     /// size `speed` (both as magnitudes, in the same units): a timing curve's duration, a
-    /// physical easing's settling time.
-    package func settlingDuration(change: Double, speed: Double) -> TimeInterval {
+    /// physical easing's settling time (within `fraction` of its scale, 0.1 % by default).
+    package func settlingDuration(
+        change: Double, speed: Double, fraction: Double = SpringMotion.defaultSettlingFraction
+    ) -> TimeInterval {
         if case .spring(let spring) = easing {
             guard change.isFinite, speed.isFinite else { return 0 }
             // Settled against the larger of the two scales, either way the velocity points.
             let ratio = change > 0 ? speed / change : (speed > 0 ? 1 : 0)
             let scale = change > 0 ? 1.0 : 0
-            return max(spring.motion(displacement: scale, velocity: ratio).settlingDuration(),
-                       spring.motion(displacement: scale, velocity: -ratio).settlingDuration())
+            return max(spring.motion(displacement: scale, velocity: ratio).settlingDuration(fraction: fraction),
+                       spring.motion(displacement: scale, velocity: -ratio).settlingDuration(fraction: fraction))
         }
         return Trajectory(easing: easing, from: 0, to: 1, duration: duration).duration
     }
