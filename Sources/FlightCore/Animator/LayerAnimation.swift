@@ -72,9 +72,15 @@ public struct LayerAnimation: Sendable {
     /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
     /// rules: active from the begin time, its local time `(time − beginTime) × speed +
     /// timeOffset`, shown while within the duration, outside it as the fill mode says; a
-    /// negative speed counts as 0).
+    /// negative speed counts as 0). Before the begin time a backwards fill clamps to the start of
+    /// the active duration, the local time the formula gives at the begin time: `timeOffset`
+    /// (so an animation resumed from where it was held shows that moment even a rounding error
+    /// before its begin time).
     public func localTime(at time: TimeInterval) -> TimeInterval? {
-        let local = time < beginTime ? -1 : (time - beginTime) * (speed > 0 ? speed : 0) + timeOffset
+        if time < beginTime {
+            return fillMode == .backwards || fillMode == .both ? min(max(timeOffset, 0), duration) : nil
+        }
+        let local = (time - beginTime) * (speed > 0 ? speed : 0) + timeOffset
         if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
         if local >= duration { return fillMode == .forwards || fillMode == .both ? duration : nil }
         return local
