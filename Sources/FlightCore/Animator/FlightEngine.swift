@@ -477,44 +477,54 @@ enum FlightEngine {
             // model is set to while the group is held (a reverse sets it to the start).
             animation.fillMode = .both
         } else if reversed {
+            // Its mirrored time is `duration − elapsed` now: begun that long ago (or, for a
+            // property that had ended, begun `elapsed − duration` from now).
             animation.speed = 1
-            animation.beginTime = now + max(elapsed - duration, 0)
-            animation.timeOffset = max(duration - elapsed, 0)
+            animation.beginTime = now + (elapsed - duration)
+            animation.timeOffset = 0
             animation.fillMode = .both
         } else {
-            // Begun now at `elapsed` into its time, so that it shows exactly where it was held
-            // (`now − (now − elapsed)` may round across a step of a `steps` easing).
+            // Begun `elapsed` ago. Never with a time offset while playing: CoreAnimation is
+            // observed to wrap such an animation's time round to its start before its active
+            // duration ends, and Apple documents only the formula (`keep` below makes up for
+            // the rounding of `now − elapsed` across a step of a `steps` easing).
             animation.speed = 1
-            animation.beginTime = now
-            animation.timeOffset = elapsed
+            animation.beginTime = now - elapsed
+            animation.timeOffset = 0
             animation.fillMode = .backwards
         }
     }
 
-    /// Moves the time offset of `animation` by the fewest steps of a `Double` (at most 16 either
-    /// way) that make it show `shown` at host time `now`, where rounding put it across a jump of
-    /// its keyframes (a `steps` easing) from what it showed: its mirrored key times are `1 − k`
-    /// rounded, and its time the duration less the time elapsed, rounded.
+    /// Moves the time of `animation` (the time offset of one held, the begin time of one
+    /// playing) by the fewest steps of a `Double` (at most 16 either way) that make it show
+    /// `shown` at host time `now`, where rounding put it across a jump of its keyframes (a
+    /// `steps` easing) from what it showed: its mirrored key times are `1 − k` rounded, and its
+    /// time the duration less the time elapsed, rounded.
     private static func keep(_ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval) {
         guard let value = animation.value(at: now), !isClose(value, shown) else { return }
-        var best = (distance: distance(value, shown), offset: animation.timeOffset)
+        let held = animation.speed == 0
+        func time(of animation: LayerAnimation) -> TimeInterval { held ? animation.timeOffset : animation.beginTime }
+        func setTime(_ time: TimeInterval, of animation: inout LayerAnimation) {
+            if held { animation.timeOffset = time } else { animation.beginTime = time }
+        }
+        var best = (distance: distance(value, shown), time: time(of: animation))
         var candidate = animation
         for goesUp in [true, false] {
-            var offset = animation.timeOffset
+            var moved = time(of: animation)
             for _ in 0..<16 {
-                offset = goesUp ? offset.nextUp : offset.nextDown
-                guard offset >= 0 else { break }
-                candidate.timeOffset = offset
+                moved = goesUp ? moved.nextUp : moved.nextDown
+                guard !held || moved >= 0 else { break }
+                setTime(moved, of: &candidate)
                 guard let value = candidate.value(at: now) else { continue }
                 if isClose(value, shown) {
-                    animation.timeOffset = offset
+                    setTime(moved, of: &animation)
                     return
                 }
                 let distance = distance(value, shown)
-                if distance < best.distance { best = (distance, offset) }
+                if distance < best.distance { best = (distance, moved) }
             }
         }
-        animation.timeOffset = best.offset
+        setTime(best.time, of: &animation)
     }
 
     /// The values `animation`, one property of `group`, shows at the group's start and at its

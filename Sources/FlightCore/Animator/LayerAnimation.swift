@@ -66,21 +66,34 @@ public struct LayerAnimation: Sendable {
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
-        speed > 0 ? beginTime + (duration - timeOffset) / speed : .infinity
+        // A playing animation with an offset is active for its duration (see `localTime(at:)`).
+        speed > 0 ? beginTime + (timeOffset > 0 ? duration : duration - timeOffset) / speed : .infinity
     }
 
     /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
     /// rules: active from the begin time, its local time `(time − beginTime) × speed +
     /// timeOffset`, shown while within the duration, outside it as the fill mode says; a
     /// negative speed counts as 0). Before the begin time a backwards fill clamps to the start of
-    /// the active duration, the local time the formula gives at the begin time: `timeOffset`
-    /// (so an animation resumed from where it was held shows that moment even a rounding error
-    /// before its begin time).
+    /// the active duration, the local time the formula gives at the begin time: `timeOffset`.
+    ///
+    /// A playing animation with a `timeOffset` is active for its duration from its begin time,
+    /// and its local time wraps round past the end to the start: it plays from the offset to its
+    /// end, then from its start back to the offset (what CoreAnimation is widely observed to do;
+    /// Apple documents only the formula). Flight never plays one with an offset (it holds a
+    /// paused animation with one, at speed 0); this models what a device would show if it did.
     public func localTime(at time: TimeInterval) -> TimeInterval? {
         if time < beginTime {
             return fillMode == .backwards || fillMode == .both ? min(max(timeOffset, 0), duration) : nil
         }
-        let local = (time - beginTime) * (speed > 0 ? speed : 0) + timeOffset
+        let rate = speed > 0 ? speed : 0
+        var local = (time - beginTime) * rate + timeOffset
+        if rate > 0 && timeOffset > 0 && duration > 0 {
+            // Active for `duration / speed` from the begin time, wrapping round within it.
+            if (time - beginTime) * rate >= duration {
+                return fillMode == .forwards || fillMode == .both ? duration : nil
+            }
+            local = local.truncatingRemainder(dividingBy: duration)
+        }
         if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
         if local >= duration { return fillMode == .forwards || fillMode == .both ? duration : nil }
         return local
