@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 extension MainActorSuites {
-    /// `CALayer.presentation()` "returns nil if the layer has not been committed" (Apple's
-    /// documentation of the method), and a host then reads the model alone. With commit lag on,
+    /// `CALayer.presentation()` "Returns nil if the layer has not yet been committed"
+    /// (QuartzCore's `CALayer.h`), and a host then reads the model alone. With commit lag on,
     /// a headless layer that was never committed shows its model, none of its animations, as a
     /// device does; from its first commit on it shows the committed tree, frame by frame.
     @MainActor

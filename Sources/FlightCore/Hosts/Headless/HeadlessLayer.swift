@@ -231,8 +231,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// ``ManualClock/DeviceBehaviors/commitLag``, the model and animations of the last commit,
     /// and before the layer's first commit its model alone).
     public func presentationValue(forKeyPath keyPath: String, at time: TimeInterval) -> (any AnimatableValue)? {
-        // Before its first commit a layer has no presentation: `CALayer.presentation()` "returns
-        // nil if the layer has not been committed" (Apple's documentation of the method), so a
+        // Before its first commit a layer has no presentation: `CALayer.presentation()` "Returns
+        // nil if the layer has not yet been committed" (QuartzCore's CALayer.h), so a
         // host reads the model alone (`CALayerHost.presentationValue(forKeyPath:)`), with none of
         // the animations added since.
         let shown = committed ?? (model, clock.deviceBehaviors.contains(.commitLag) ? [] : animations)

@@ -9,17 +9,87 @@ extension UIView: AnimationTarget {
     }
 }
 
+extension UIView {
+    /// Builds a group animation and plays it now on the view's layer, as
+    /// ``AnimationTarget/animate(_:_:)`` does, keeping what UIKit owns consistent:
+    ///
+    /// - `UIColor`s given to the group's setters are resolved with this view's trait collection
+    ///   (`UIColor.resolvedColor(with:)`), not with `UITraitCollection.current`.
+    /// - A group that animates `backgroundColor` leaves the view's own `backgroundColor` saying
+    ///   the colour it ends on (the app's `UIColor`, dynamic colours included, when that is what
+    ///   it animates to), so that a later trait change, such as a switch to dark mode, resolves
+    ///   the new colour rather than putting the old one back on the layer.
+    ///
+    /// Subviews are not laid out frame by frame when the view's `bounds` animate: see the
+    /// article "On a device" for the recipe.
+    @discardableResult
+    public func animate(_ timingPriority: TimingPriority = .maxTime, _ build: (GroupAnimator) -> Void) -> AnimationGroup {
+        let recording = ViewColorRecording(view: self)
+        ViewColorRecording.stack.append(recording)
+        defer { ViewColorRecording.stack.removeLast() }
+        var target: Color?
+        let group = (self as any AnimationTarget).animate(timingPriority) { animator in
+            recording.builder = ObjectIdentifier(animator)
+            build(animator)
+            target = ViewColorHandOff.backgroundTarget(of: animator.plan)
+        }
+        switch ViewColorHandOff.colorToKeep(target: target, given: recording.given) {
+        case .platform(let color)?: UIView.performWithoutAnimation { backgroundColor = color }
+        case .fixed(let color)?: UIView.performWithoutAnimation { backgroundColor = color.uiColor }
+        case nil: break
+        }
+        return group
+    }
+}
+
+/// The view a group is being built for by ``UIKit/UIView/animate(_:_:)``, and the `UIColor` its
+/// builder was given for `backgroundColor`.
+@MainActor
+final class ViewColorRecording {
+    /// The recordings open now, innermost last.
+    static var stack: [ViewColorRecording] = []
+
+    weak var view: UIView?
+    /// The group's own builder (a trigger's nested builder is another).
+    var builder: ObjectIdentifier?
+    /// The `UIColor` given for `backgroundColor`, and what it resolved to for the view.
+    var given: (color: UIColor, resolved: Color)?
+
+    init(view: UIView) {
+        self.view = view
+    }
+
+    /// `color` as a Flight colour for the builder `setter` and `keyPath`: resolved with the traits
+    /// of the view the builder's group is for, else (a builder of something else) as UIKit
+    /// resolves it now.
+    static func resolve(_ color: UIColor, keyPath: String, by setter: some LayerPropertySetting) -> Color {
+        guard let recording = stack.last, let view = recording.view,
+              let builder = setter as? GroupAnimator, ObjectIdentifier(builder) == recording.builder
+        else { return Color(color) }
+        let resolved = Color(color.resolvedColor(with: view.traitCollection))
+        if keyPath == "backgroundColor" { recording.given = (color, resolved) }
+        return resolved
+    }
+}
+
 extension LayerPropertySetting {
-    /// Animates `backgroundColor` to a UIKit colour (resolved for the current trait collection).
+    /// Animates `backgroundColor` to a UIKit colour (resolved for the view's traits in
+    /// ``UIKit/UIView/animate(_:_:)``, for the current ones elsewhere).
     @discardableResult
-    public func backgroundColor(_ color: UIColor) -> Configurator { backgroundColor(Color(color)) }
+    public func backgroundColor(_ color: UIColor) -> Configurator {
+        backgroundColor(ViewColorRecording.resolve(color, keyPath: "backgroundColor", by: self))
+    }
 
-    /// Animates `borderColor` to a UIKit colour.
+    /// Animates `borderColor` to a UIKit colour (resolved as `backgroundColor(_:)` is).
     @discardableResult
-    public func borderColor(_ color: UIColor) -> Configurator { borderColor(Color(color)) }
+    public func borderColor(_ color: UIColor) -> Configurator {
+        borderColor(ViewColorRecording.resolve(color, keyPath: "borderColor", by: self))
+    }
 
-    /// Animates `shadowColor` to a UIKit colour.
+    /// Animates `shadowColor` to a UIKit colour (resolved as `backgroundColor(_:)` is).
     @discardableResult
-    public func shadowColor(_ color: UIColor) -> Configurator { shadowColor(Color(color)) }
+    public func shadowColor(_ color: UIColor) -> Configurator {
+        shadowColor(ViewColorRecording.resolve(color, keyPath: "shadowColor", by: self))
+    }
 }
 #endif
