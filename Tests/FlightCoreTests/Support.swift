@@ -116,3 +116,13 @@ func playedComponents(_ animation: CoreAnimationKeyframeAnimation, at local: Tim
     let a = components(animation.values[index]), b = components(animation.values[index + 1])
     return zip(a, b).map { $0 + ($1 - $0) * eased }
 }
+
+/// ``playedComponents(_:at:)`` as a value of the animation's type.
+func playedValue(_ animation: CoreAnimationKeyframeAnimation, at local: TimeInterval) -> any AnimatableValue {
+    func make<Value: AnimatableValue>(like _: Value) -> any AnimatableValue {
+        var components = Value.Components.zero
+        for (index, component) in playedComponents(animation, at: local).enumerated() { components[index] = component }
+        return Value(components: components)
+    }
+    return make(like: animation.values[0])
+}
