@@ -774,21 +774,26 @@ enum FlightEngine {
             let keyPath = result[index].keyPath
             guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else { continue }
             // The older animations on the same whole: those placed, then the group's earlier ones.
-            let older: [(keyPath: String, values: [any AnimatableValue])] =
-                placed.lazy.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
-                    .map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
-                + result[..<index].lazy.filter { LayerProperty.base(of: $0.keyPath) == base }.map { ($0.keyPath, [$0.target]) }
-            guard !older.isEmpty || part.isRelative, let model = host.modelValue(forKeyPath: base) else { continue }
-            let entangled = older.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }
+            let placedOnBase = placed.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
+            let earlierOnBase = result[..<index].filter { LayerProperty.base(of: $0.keyPath) == base }
+            guard !placedOnBase.isEmpty || !earlierOnBase.isEmpty || part.isRelative else { continue }
+            let entangled = placedOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.animation.keyPath) == .entangled }
+                || earlierOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }
+            // Only a rotation or scale part of a transform can compose through a reflection.
+            guard entangled || LayerProperty.movesDecomposition(keyPath),
+                  let model = host.modelValue(forKeyPath: base) else { continue }
             var whole = model
-            for earlier in result[..<index] where LayerProperty.base(of: earlier.keyPath) == base {
+            for earlier in earlierOnBase {
                 whole = LayerProperty.compose(earlier.target, of: earlier.keyPath, into: whole)
             }
             let given = result[index].target
             guard let target = part.accepts(given) ? given : ScalarBridge.convert(given, to: part.valueType) else { continue }
             let written = part.write(target, into: whole)
-            guard entangled || LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older)
-            else { continue }
+            if !entangled {
+                let older = placedOnBase.map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
+                    + earlierOnBase.map { ($0.keyPath, [$0.target]) }
+                guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older) else { continue }
+            }
             result[index].keyPath = base
             result[index].target = written
         }

@@ -73,13 +73,13 @@ extension LayerProperty {
         // `transform.scale` scales the factors by a ratio of the average of their sizes: through
         // a reflection that ratio changes sign with them, so it is played as its whole even alone.
         guard !composed.isEmpty || named(keyPath)?.isRelative == true else { return false }
-        return reflects(whole, of: "transform") || reflects(written, of: "transform")
+        return reflects(whole, of: LayerProperty.transform.keyPath) || reflects(written, of: LayerProperty.transform.keyPath)
             || composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
     }
 
     /// Whether `keyPath` is `transform` or one of its rotation or scale parts: what is read or
     /// written through a decomposition of the matrix (a translation is read off as it stands).
-    private static func movesDecomposition(_ keyPath: String) -> Bool {
+    package static func movesDecomposition(_ keyPath: String) -> Bool {
         if keyPath == LayerProperty.transform.keyPath { return true }
         guard let part = named(keyPath), part.baseKeyPath == LayerProperty.transform.keyPath else { return false }
         return part.components & (TransformParts.rotationComponent | TransformParts.scaleComponents) != 0
