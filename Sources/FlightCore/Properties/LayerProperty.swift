@@ -243,7 +243,7 @@ extension LayerProperty {
                                                 read: { $0.rotation }, write: { $0.rotation = $1 })
     /// `transform.scale`: the average of the three scale factors; writing it multiplies all
     /// three by the same ratio (see ``TransformParts``).
-    package static let scale = transformPart("transform.scale", TransformParts.scaleComponents, isRelative: true, reading: .scale, .scale,
+    package static let scale = transformPart("transform.scale", TransformParts.scaleComponents, isRelative: true, .scale,
                                              read: { $0.scale }, write: { $0.scale = $1 })
     /// `transform.scale.x`.
     package static let scaleX = transformPart("transform.scale.x", TransformParts.scaleXComponent, reading: .scaleX, .scale,

@@ -47,9 +47,8 @@ struct TransformParts {
         case scaleX
         /// `transform.scale.y`.
         case scaleY
-        /// `transform.scale`, the average of the three.
-        case scale
-        /// Any other part: the rotation, the translation.
+        /// Any other part: the rotation, the translation, `transform.scale` (the average of the
+        /// factors' sizes, which either reading of a reflection gives alike).
         case other
     }
 
@@ -59,10 +58,8 @@ struct TransformParts {
     /// turn), and a negative z scale with the planar scales (a negative `transform.scale`, or a
     /// half-turn about y) can be read with both planar scales negative. Flight chooses from what
     /// writing the part leaves as it is, so that writing a part twice is writing it once:
-    /// - a planar reflection is read on the axis of the part: `transform.scale.y` on y,
-    ///   `transform.scale` on x where the z scale is positive and on y where it is negative (so
-    ///   that multiplying all three factors by a negative ratio reads as that), every other part
-    ///   on x (so a rotation written after a flip keeps the flip where it was);
+    /// - a planar reflection is read on the axis of the part: `transform.scale.y` on y, every
+    ///   other part on x (so a rotation written after a flip keeps the flip where it was);
     /// - with a negative z scale, the planar scales read negative where the other axis's scale
     ///   (both, for parts other than a scale factor) would read positive: `transform.scale` set
     ///   to −0.5 reads −0.5, not 0.5 turned by half a turn, and a layer turned half-way about y
@@ -89,12 +86,7 @@ struct TransformParts {
         var shear = row1x * direction.x + row1y * direction.y
         // Without a reflection the y scale is positive; with one it is negative here, on y.
         // Read on x instead: the same matrix, turned by half a turn.
-        let onX = switch reading {
-        case .scaleY: false
-        case .scale: transform.m33 >= 0
-        case .scaleX, .other: true
-        }
-        if onX && scaleY < 0 {
+        if reading != .scaleY && scaleY < 0 {
             (direction, length, scaleY, shear) = (-direction, -length, -scaleY, -shear)
         }
         scaleFactors = SIMD2(length, scaleY) / unit
@@ -105,7 +97,7 @@ struct TransformParts {
             switch reading {
             case .scaleX: if scaleFactors.y > 0 { turn() }
             case .scaleY: if scaleFactors.x > 0 { turn() }
-            case .scale, .other: if scaleFactors.x > 0 && scaleFactors.y > 0 { turn() }
+            case .other: if scaleFactors.x > 0 && scaleFactors.y > 0 { turn() }
             }
         }
     }
