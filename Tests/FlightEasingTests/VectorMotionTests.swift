@@ -9,21 +9,10 @@ extension EasingSuites {
     /// timing curves and against numerical integration of the spring's equation for springs.
     @Suite("Vector motion (SwiftUI)")
     struct VectorMotionTests {
-        /// `m x'' + c x' + k x = 0` from `(x0, v0)`, integrated with classical Runge–Kutta at 10 µs.
+        /// `spring`'s equation from `(x0, v0)` until `t`, integrated numerically.
         static func integrate(_ spring: Spring, x0: Double, v0: Double, until t: Double) -> (x: Double, v: Double) {
-            var (x, v) = (x0, v0)
-            let h = 1e-5
-            let steps = Int((t / h).rounded())
-            func acceleration(_ x: Double, _ v: Double) -> Double { -(spring.stiffness * x + spring.damping * v) / spring.mass }
-            for _ in 0..<steps {
-                let (k1x, k1v) = (v, acceleration(x, v))
-                let (k2x, k2v) = (v + h / 2 * k1v, acceleration(x + h / 2 * k1x, v + h / 2 * k1v))
-                let (k3x, k3v) = (v + h / 2 * k2v, acceleration(x + h / 2 * k2x, v + h / 2 * k2v))
-                let (k4x, k4v) = (v + h * k3v, acceleration(x + h * k3x, v + h * k3v))
-                x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-                v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
-            }
-            return (x, v)
+            integrateOscillator(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                x0: x0, v0: v0, over: t)
         }
 
         @Test("Springs: travel and carry are the responses to a unit displacement and a unit velocity", arguments: [
