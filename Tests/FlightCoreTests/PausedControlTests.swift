@@ -79,6 +79,22 @@ extension MainActorSuites {
         /// A control call on a paused group.
         enum Call: CaseIterable {
             case reverse, scrubEarly, scrubLate, finishAtStart, finishAtEnd, cancel, handOff
+
+            /// Makes the call on `group`; returns the group to control next (a hand-off's spring,
+            /// or `group`).
+            @MainActor @discardableResult
+            func make(on group: AnimationGroup) -> AnimationGroup {
+                switch self {
+                case .reverse: group.reverse()
+                case .scrubEarly: group.fractionComplete = 0.2
+                case .scrubLate: group.fractionComplete = 0.8
+                case .finishAtStart: group.finish(at: .start)
+                case .finishAtEnd: group.finish(at: .end)
+                case .cancel: group.cancel()
+                case .handOff: return group.continueOnSpring(velocity: 1) ?? group
+                }
+                return group
+            }
         }
 
         @Test("Any two calls on a paused group, in either order: what is shown moves only where a call means it to",
@@ -93,15 +109,7 @@ extension MainActorSuites {
                     guard let target = current, !target.hasEnded || target === group else { break }
                     let before = Shown(layer)
                     let hadEnded = target.hasEnded
-                    switch call {
-                    case .reverse: target.reverse()
-                    case .scrubEarly: target.fractionComplete = 0.2
-                    case .scrubLate: target.fractionComplete = 0.8
-                    case .finishAtStart: target.finish(at: .start)
-                    case .finishAtEnd: target.finish(at: .end)
-                    case .cancel: target.cancel()
-                    case .handOff: current = target.continueOnSpring(velocity: 1) ?? target
-                    }
+                    current = call.make(on: target)
                     let after = Shown(layer)
                     if call == .handOff { start = after }
                     if hadEnded {

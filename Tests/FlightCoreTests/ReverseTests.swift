@@ -205,17 +205,7 @@ extension MainActorSuites {
                     }
                     everyFrame(clock, until: 0.6) { _ in }
                     target.pause()
-                    for call in [first, second] {
-                        switch call {
-                        case .reverse: target.reverse()
-                        case .scrubEarly: target.fractionComplete = 0.2
-                        case .scrubLate: target.fractionComplete = 0.8
-                        case .finishAtStart: target.finish(at: .start)
-                        case .finishAtEnd: target.finish(at: .end)
-                        case .cancel: target.cancel()
-                        case .handOff: target = target.continueOnSpring(velocity: 1) ?? target
-                        }
-                    }
+                    for call in [first, second] { target = call.make(on: target) }
                     for entry in recorder.animationState.activeGroups where entry.isPaused { entry.resume() }
                     step(clock, to: 5, rate: 60)
                     let speeds = recorder.batches.joined().compactMap { change -> Double? in
