@@ -108,7 +108,7 @@ public enum ReduceMotion {
         let policy = activePolicy
         guard case .shorten = policy else { return policy }
         return resolved(policy, prefersCrossFade: prefersCrossFade(), avoidsDepthMotion: avoidsDepthMotion,
-                        movesInDepth: avoidsDepthMotion && plan.properties.contains { property in
+                        movesInDepth: plan.properties.contains { property in
                             movesInDepth(property.keyPath, to: property.target) {
                                 host.presentationValue(forKeyPath: property.keyPath)
                             }
@@ -117,12 +117,14 @@ public enum ReduceMotion {
 
     /// The policy that replaces `policy` given the user's and the app's settings: the rule of
     /// ``activePolicy(for:on:)``, kept apart from the settings so that it is tested alone.
+    /// `movesInDepth` is evaluated only when the rule needs it.
     package nonisolated static func resolved(
-        _ policy: ReduceMotionPolicy, prefersCrossFade: Bool, avoidsDepthMotion: Bool, movesInDepth: Bool
+        _ policy: ReduceMotionPolicy, prefersCrossFade: Bool, avoidsDepthMotion: Bool,
+        movesInDepth: @autoclosure () -> Bool
     ) -> ReduceMotionPolicy {
         guard case .shorten(let maximum) = policy else { return policy }
-        guard prefersCrossFade || (avoidsDepthMotion && movesInDepth) else { return policy }
-        return .crossFade(duration: maximum.isFinite && maximum >= 0 ? maximum : 0.25)
+        guard prefersCrossFade || (avoidsDepthMotion && movesInDepth()) else { return policy }
+        return .crossFade(duration: validMaximum(maximum))
     }
 
     /// Whether animating `keyPath` to `target` moves in depth: a `transform.rotation.x` or `.y`
@@ -160,7 +162,8 @@ public enum ReduceMotion {
         case .shorten:
             for index in plan.properties.indices {
                 var property = plan.properties[index]
-                (property.easing, property.duration) = shortened(property.easing, duration: property.duration, by: policy)
+                (property.easing, property.duration) =
+                    shortened(property.easing, duration: property.duration, by: policy)
                 plan.properties[index] = property
             }
         case .crossFade(let duration):
@@ -188,13 +191,19 @@ public enum ReduceMotion {
         _ easing: Easing, duration: TimeInterval, by policy: ReduceMotionPolicy
     ) -> (easing: Easing, duration: TimeInterval) {
         guard case .shorten(let maximum) = policy else { return (easing, duration) }
-        let cap = maximum.isFinite && maximum >= 0 ? maximum : 0.25
+        let cap = validMaximum(maximum)
         var (easing, duration) = (easing, duration)
         if easing.hasIntrinsicDuration || easing.canOvershoot {
             easing = .inOutSine
             if duration > cap || duration == 0 { duration = cap }
         }
         return (easing, min(duration, cap))
+    }
+
+    /// The longest a ``ReduceMotionPolicy/shorten(maximumDuration:)`` policy lets anything run:
+    /// its maximum, or 0.25 s when that is negative or not finite.
+    private nonisolated static func validMaximum(_ maximum: TimeInterval) -> TimeInterval {
+        maximum.isFinite && maximum >= 0 ? maximum : 0.25
     }
 }
 
