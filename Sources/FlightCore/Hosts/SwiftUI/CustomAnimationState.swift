@@ -105,8 +105,7 @@ package struct CustomAnimationState<Vector: MotionVector> {
             isLogicallyComplete = true
             return nil
         }
-        let c = motion.coefficients(at: local)
-        return base + remaining.scaled(by: c.travel) + velocity.scaled(by: c.carry)
+        return shown(remaining, motion.coefficients(at: local))
     }
 
     /// `velocity(value:time:context:)`: the velocity at `time`, or nil once the animation has
@@ -117,8 +116,7 @@ package struct CustomAnimationState<Vector: MotionVector> {
         let remaining = value - base
         guard local < motion.settlingDuration(change: remaining.magnitudeSquared.squareRoot(),
                                               speed: velocity.magnitudeSquared.squareRoot()) else { return nil }
-        let c = motion.coefficients(at: local)
-        return remaining.scaled(by: c.travelRate) + velocity.scaled(by: c.carryRate)
+        return rate(remaining, motion.coefficients(at: local))
     }
 
     /// `shouldMerge(previous:value:time:context:)`, on the state SwiftUI hands over from the
@@ -127,14 +125,24 @@ package struct CustomAnimationState<Vector: MotionVector> {
     /// anything else returns false and changes nothing, and SwiftUI adds the two.
     package mutating func merge(_ motion: VectorMotion?, value: Vector, time: TimeInterval) -> Bool {
         guard let motion, motion.carriesVelocity, hasRun, let previous = self.motion else { return false }
-        let c = previous.coefficients(at: time - origin)
-        let remaining = change - base
-        let position = base + remaining.scaled(by: c.travel) + velocity.scaled(by: c.carry)
-        let speed = remaining.scaled(by: c.travelRate) + velocity.scaled(by: c.carryRate)
+        let (c, remaining) = (previous.coefficients(at: time - origin), change - base)
+        let (position, speed) = (shown(remaining, c), rate(remaining, c))
         var merged = Self()
         (merged.base, merged.velocity, merged.origin, merged.change) = (position, speed, time, value)
         (merged.motion, merged.hasRun) = (motion, true)
         self = merged
         return true
+    }
+
+    /// What a motion begun at ``base`` with ``velocity``, `remaining` to go, shows where its
+    /// coefficients are `c`.
+    private func shown(_ remaining: Vector, _ c: VectorMotion.Coefficients) -> Vector {
+        base + remaining.scaled(by: c.travel) + velocity.scaled(by: c.carry)
+    }
+
+    /// The velocity of a motion begun at ``base`` with ``velocity``, `remaining` to go, where
+    /// its coefficients are `c`.
+    private func rate(_ remaining: Vector, _ c: VectorMotion.Coefficients) -> Vector {
+        remaining.scaled(by: c.travelRate) + velocity.scaled(by: c.carryRate)
     }
 }
