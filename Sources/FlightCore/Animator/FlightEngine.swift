@@ -503,28 +503,25 @@ enum FlightEngine {
     private static func keep(_ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval) {
         guard let value = animation.value(at: now), !isClose(value, shown) else { return }
         let held = animation.speed == 0
-        func time(of animation: LayerAnimation) -> TimeInterval { held ? animation.timeOffset : animation.beginTime }
-        func setTime(_ time: TimeInterval, of animation: inout LayerAnimation) {
-            if held { animation.timeOffset = time } else { animation.beginTime = time }
-        }
-        var best = (distance: distance(value, shown), time: time(of: animation))
+        let time: WritableKeyPath<LayerAnimation, TimeInterval> = held ? \.timeOffset : \.beginTime
+        var best = (distance: distance(value, shown), time: animation[keyPath: time])
         var candidate = animation
         for goesUp in [true, false] {
-            var moved = time(of: animation)
+            var moved = animation[keyPath: time]
             for _ in 0..<16 {
                 moved = goesUp ? moved.nextUp : moved.nextDown
                 guard !held || moved >= 0 else { break }
-                setTime(moved, of: &candidate)
+                candidate[keyPath: time] = moved
                 guard let value = candidate.value(at: now) else { continue }
                 if isClose(value, shown) {
-                    setTime(moved, of: &animation)
+                    animation[keyPath: time] = moved
                     return
                 }
                 let distance = distance(value, shown)
                 if distance < best.distance { best = (distance, moved) }
             }
         }
-        setTime(best.time, of: &animation)
+        animation[keyPath: time] = best.time
     }
 
     /// The values `animation`, one property of `group`, shows at the group's start and at its
