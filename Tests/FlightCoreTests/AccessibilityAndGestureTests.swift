@@ -7,16 +7,6 @@ extension MainActorSuites {
     @MainActor
     @Suite("Reduce Motion and gesture release")
     struct AccessibilityAndGestureTests {
-        /// Runs `body` with reduced motion on under `policy`, restoring the settings after.
-        func withReducedMotion(_ policy: ReduceMotionPolicy, _ body: () -> Void) {
-            let (previousPolicy, previousEnabled) = (ReduceMotion.policy, ReduceMotion.isEnabled)
-            ReduceMotion.policy = policy
-            ReduceMotion.isEnabled = { true }
-            body()
-            ReduceMotion.policy = previousPolicy
-            ReduceMotion.isEnabled = previousEnabled
-        }
-
         func flight(on layer: HeadlessLayer) -> AnimationGroup {
             layer.animate { animator in
                 animator.position(CGPoint(x: 300, y: 0)).duration(0.8).easing(.outBack)

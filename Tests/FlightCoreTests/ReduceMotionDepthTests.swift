@@ -12,20 +12,6 @@ extension MainActorSuites {
     @MainActor
     @Suite("Reduce Motion: cross-fades and depth")
     struct ReduceMotionDepthTests {
-        /// Runs `body` with reduced motion on and the given settings, restoring them after.
-        func with(
-            _ policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25), prefersCrossFade: Bool = false,
-            avoidsDepthMotion: Bool = true, _ body: () -> Void
-        ) {
-            let saved = (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion)
-            ReduceMotion.policy = policy
-            ReduceMotion.isEnabled = { true }
-            ReduceMotion.prefersCrossFade = { prefersCrossFade }
-            ReduceMotion.avoidsDepthMotion = avoidsDepthMotion
-            defer { (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion) = saved }
-            body()
-        }
-
         /// A 60° turn about y seen with perspective, as a card flip is written.
         static let flipped = Transform3D.perspective(distance: 500)
             .concatenating(Transform3D.rotation(angle: .pi / 3, x: 0, y: 1, z: 0))
@@ -68,14 +54,14 @@ extension MainActorSuites {
 
         @Test("Prefer Cross-Fade Transitions: a move under the default policy dissolves over its 0.25 s")
         func prefersCrossFade() {
-            with(prefersCrossFade: true) {
+            withReducedMotion(prefersCrossFade: true) {
                 let layer = HeadlessLayer(clock: ManualClock())
                 let group = layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.8).easing(.outBack) }
                 #expect(group.duration == 0.25)
                 expectDissolve(layer, duration: 0.25) { Self.phase(Double($0.position.x), 0, 300) }
             }
             // The same move without the setting is shortened and moves through every point between.
-            with(prefersCrossFade: false) {
+            withReducedMotion(prefersCrossFade: false) {
                 let layer = HeadlessLayer(clock: ManualClock())
                 layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.8).easing(.outBack) }
                 while layer.clock.now < 0.25 - 1e-9 {
@@ -89,12 +75,12 @@ extension MainActorSuites {
 
         @Test("The app's explicit policies stay as they are when the user prefers cross-fades")
         func explicitPolicies() {
-            with(.jump, prefersCrossFade: true) {
+            withReducedMotion(.jump, prefersCrossFade: true) {
                 let layer = HeadlessLayer(clock: ManualClock())
                 let group = layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.8) }
                 #expect(group.hasEnded && layer.presentation().position == CGPoint(x: 300, y: 0))
             }
-            with(.ignore, prefersCrossFade: true) {
+            withReducedMotion(.ignore, prefersCrossFade: true) {
                 let layer = HeadlessLayer(clock: ManualClock())
                 let group = layer.animate { $0.position(CGPoint(x: 300, y: 0)).duration(0.8).easing(.linear) }
                 #expect(group.duration == 0.8)
@@ -105,7 +91,7 @@ extension MainActorSuites {
 
         @Test("A 3D turn with perspective dissolves under the default policy; turning back from it too")
         func depthDissolves() {
-            with {
+            withReducedMotion {
                 let layer = HeadlessLayer(clock: ManualClock())
                 layer.animate { $0.transform3D(Self.flipped).duration(0.6).easing(.spring(.bouncy)) }
                 expectDissolve(layer, duration: 0.25) { Self.phase($0.transform, .identity, Self.flipped) }
@@ -119,7 +105,7 @@ extension MainActorSuites {
 
         @Test("transform.rotation.y dissolves; transform.rotation.z (in the screen's plane) is shortened")
         func rotationParts() {
-            with {
+            withReducedMotion {
                 let layer = HeadlessLayer(clock: ManualClock())
                 layer.opacity = 0.8
                 layer.animate { $0.value(Double.pi / 2, forKeyPath: "transform.rotation.y").duration(0.6) }
@@ -141,7 +127,7 @@ extension MainActorSuites {
 
         @Test("With avoidsDepthMotion off, a 3D turn is shortened like any motion: it turns through depth")
         func depthAllowed() {
-            with(avoidsDepthMotion: false) {
+            withReducedMotion(avoidsDepthMotion: false) {
                 let layer = HeadlessLayer(clock: ManualClock())
                 layer.animate { $0.value(Double.pi / 2, forKeyPath: "transform.rotation.y").duration(0.6) }
                 var between = 0

@@ -1,5 +1,6 @@
-// The helpers the FlightCore suites share: golden files, diagnostics, clocks stepped frame by
-// frame, distances between values, and CoreAnimation's keyframe rule written out independently.
+// The helpers the FlightCore suites share: golden files, diagnostics, Reduce Motion's settings,
+// clocks stepped frame by frame, distances between values, and CoreAnimation's keyframe rule
+// written out independently.
 
 import FlightCore
 import Foundation
@@ -29,6 +30,22 @@ enum Golden {
     static func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
         try GoldenFile.load(type, name, in: .module)
     }
+}
+
+/// Runs `body` with reduced motion on under `policy` and the given settings, restoring them
+/// after. Synchronous on the main actor, so no other test sees them.
+@MainActor
+func withReducedMotion(
+    _ policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25), prefersCrossFade: Bool = false,
+    avoidsDepthMotion: Bool = true, _ body: () -> Void
+) {
+    let saved = (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion)
+    ReduceMotion.policy = policy
+    ReduceMotion.isEnabled = { true }
+    ReduceMotion.prefersCrossFade = { prefersCrossFade }
+    ReduceMotion.avoidsDepthMotion = avoidsDepthMotion
+    defer { (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion) = saved }
+    body()
 }
 
 /// Collects Flight's diagnostics while `body` runs.
