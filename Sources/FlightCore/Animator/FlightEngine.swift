@@ -275,8 +275,7 @@ enum FlightEngine {
         let mine = host.animationState.placed.filter { $0.group === group }
         var values: [(keyPath: String, value: any AnimatableValue)] = []
         for keyPath in group.ownedKeyPaths {
-            guard let animation = mine.last(where: { $0.animation.keyPath == keyPath })?.animation,
-                  let ends = ends(of: animation, in: group) else { continue }
+            guard let ends = ends(of: keyPath, among: mine, in: group) else { continue }
             values.append((keyPath, group.isReversed ? ends.end : ends.start))
         }
         group.isReversed.toggle()
@@ -337,14 +336,13 @@ enum FlightEngine {
         host.performTogether {
             var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths {
-                let animation = mine.last { $0.animation.keyPath == keyPath }?.animation
                 let value: (any AnimatableValue)? = switch position {
                 // The model holds the targets, unless the group was heading back.
-                case .end: group.isReversed ? animation.flatMap { ends(of: $0, in: group)?.end } ?? group.property(keyPath)?.to : nil
+                case .end: group.isReversed ? ends(of: keyPath, among: mine, in: group)?.end ?? group.property(keyPath)?.to : nil
                 // The first keyframe played forwards: the start, with any part a later group took
                 // held there.
-                case .start: animation.flatMap { ends(of: $0, in: group)?.start } ?? group.property(keyPath)?.from
-                case .current: animation?.value(at: now)
+                case .start: ends(of: keyPath, among: mine, in: group)?.start ?? group.property(keyPath)?.from
+                case .current: mine.last { $0.animation.keyPath == keyPath }?.animation.value(at: now)
                 }
                 if let value { values.append((keyPath, value)) }
             }
@@ -383,8 +381,7 @@ enum FlightEngine {
         var plan = AnimationPlan(timingPriority: .maxTime)
         for keyPath in group.ownedKeyPaths {
             guard let property = group.property(keyPath) else { continue }
-            let animation = mine.last { $0.animation.keyPath == keyPath }?.animation
-            let start = animation.flatMap { ends(of: $0, in: group)?.start } ?? property.from
+            let start = ends(of: keyPath, among: mine, in: group)?.start ?? property.from
             var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
             // Its rate along the group here, times the gesture's rate through the group.
             let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
@@ -524,13 +521,15 @@ enum FlightEngine {
         animation[keyPath: time] = best.time
     }
 
-    /// The values `animation`, one property of `group`, shows at the group's start and at its
-    /// end: its first and last keyframes, the other way round while the group is reversed (its
-    /// animations then hold their keyframes mirrored).
+    /// The values `keyPath` of `group` shows at the group's start and at its end, read from its
+    /// newest animation among `mine` (the group's placed animations): its first and last
+    /// keyframes, the other way round while the group is reversed (its animations then hold
+    /// their keyframes mirrored). Nil if none of them animates `keyPath`.
     private static func ends(
-        of animation: LayerAnimation, in group: AnimationGroup
+        of keyPath: String, among mine: [AnimationState.PlacedAnimation], in group: AnimationGroup
     ) -> (start: any AnimatableValue, end: any AnimatableValue)? {
-        let values = animation.keyframes.valueList
+        guard let values = mine.last(where: { $0.animation.keyPath == keyPath })?.animation.keyframes.valueList
+        else { return nil }
         guard let first = values.first, let last = values.last else { return nil }
         return group.isReversed ? (last, first) : (first, last)
     }
