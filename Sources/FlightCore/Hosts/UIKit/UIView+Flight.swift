@@ -25,12 +25,11 @@ extension UIView {
     @discardableResult
     public func animate(_ timingPriority: TimingPriority = .maxTime, _ build: (GroupAnimator) -> Void) -> AnimationGroup {
         let recording = ViewColorRecording(view: self)
-        ViewColorRecording.stack.append(recording)
-        defer { ViewColorRecording.stack.removeLast() }
         var target: Color?
         let group = (self as any AnimationTarget).animate(timingPriority) { animator in
-            recording.builder = ObjectIdentifier(animator)
+            animator.platformContext = recording
             build(animator)
+            animator.platformContext = nil
             target = ViewColorHandOff.backgroundTarget(of: animator.plan)
         }
         switch ViewColorHandOff.colorToKeep(target: target, given: recording.given) {
@@ -43,15 +42,11 @@ extension UIView {
 }
 
 /// The view a group is being built for by ``UIKit/UIView/animate(_:_:)``, and the `UIColor` its
-/// builder was given for `backgroundColor`.
+/// builder was given for `backgroundColor`: the builder's ``GroupAnimator/platformContext``
+/// while the app's closure builds the group.
 @MainActor
 final class ViewColorRecording {
-    /// The recordings open now, innermost last.
-    static var stack: [ViewColorRecording] = []
-
     weak var view: UIView?
-    /// The group's own builder (a trigger's nested builder is another).
-    var builder: ObjectIdentifier?
     /// The `UIColor` given for `backgroundColor`, and what it resolved to for the view.
     var given: (color: UIColor, resolved: Color)?
 
@@ -63,8 +58,8 @@ final class ViewColorRecording {
     /// of the view the builder's group is for, else (a builder of something else) as UIKit
     /// resolves it now.
     static func resolve(_ color: UIColor, keyPath: String, by setter: some LayerPropertySetting) -> Color {
-        guard let recording = stack.last, let view = recording.view,
-              let builder = setter as? GroupAnimator, ObjectIdentifier(builder) == recording.builder
+        guard let recording = (setter as? GroupAnimator)?.platformContext as? ViewColorRecording,
+              let view = recording.view
         else { return Color(color) }
         let resolved = Color(color.resolvedColor(with: view.traitCollection))
         if keyPath == "backgroundColor" { recording.given = (color, resolved) }
