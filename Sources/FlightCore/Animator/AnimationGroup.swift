@@ -109,7 +109,7 @@ public final class AnimationGroup {
             // Clamped into 0...1; NaN counts as 0, as NaN time does everywhere in Flight.
             return (fraction.isNaN ? 0 : min(max(fraction, 0), 1)) * duration
         case .valueProgress(let fraction):
-            guard let keyPath = resolved.drivingKeyPath, let property = property(keyPath) else {
+            guard let property = drivingProperty else {
                 // Nothing moves: value progress is time progress.
                 guard fraction.isFinite, fraction >= 0, fraction <= 1 else { return nil }
                 return fraction * duration
@@ -121,7 +121,7 @@ public final class AnimationGroup {
     /// The value progress of the driving property at host time `time` (see
     /// ``ResolvedGroup/drivingKeyPath``); time progress when nothing drives it.
     public func valueProgress(at time: TimeInterval) -> Double {
-        guard let keyPath = resolved.drivingKeyPath, let property = property(keyPath) else {
+        guard let property = drivingProperty else {
             return timeProgress(at: time)
         }
         return property.progress(at: time - beginTime)
@@ -213,7 +213,8 @@ public final class AnimationGroup {
 
     /// The resolved property that drives the group, if one moves.
     private var drivingProperty: ResolvedProperty? {
-        resolved.drivingKeyPath.flatMap { property($0) }
+        guard let keyPath = resolved.drivingKeyPath else { return nil }
+        return property(keyPath)
     }
 
     /// Holds the group where it is on screen: every property stops on its curve (on
