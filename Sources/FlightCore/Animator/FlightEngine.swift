@@ -646,9 +646,10 @@ enum FlightEngine {
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         let placed = host.animationState.placed
+        let base = LayerProperty.base(of: keyPath)
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
-        if host.hasOtherAnimations(onBase: LayerProperty.base(of: keyPath)),
+        if host.hasOtherAnimations(onBase: base),
            let presented = host.presentationValue(forKeyPath: keyPath) {
             return (presented, false)
         }
@@ -657,7 +658,6 @@ enum FlightEngine {
             guard let model = host.modelValue(forKeyPath: keyPath) else { return nil }
             return (model, false)
         }
-        let base = LayerProperty.base(of: keyPath)
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, model: model)
         for placed in placed where composition.concerns(placed.animation.keyPath) {
