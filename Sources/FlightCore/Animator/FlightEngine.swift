@@ -338,7 +338,8 @@ enum FlightEngine {
             for keyPath in group.ownedKeyPaths {
                 let value: (any AnimatableValue)? = switch position {
                 // The model holds the targets, unless the group was heading back.
-                case .end: group.isReversed ? ends(of: keyPath, among: mine, in: group)?.end ?? group.property(keyPath)?.to : nil
+                case .end: group.isReversed
+                    ? ends(of: keyPath, among: mine, in: group)?.end ?? group.property(keyPath)?.to : nil
                 // The first keyframe played forwards: the start, with any part a later group took
                 // held there.
                 case .start: ends(of: keyPath, among: mine, in: group)?.start ?? group.property(keyPath)?.from
@@ -528,8 +529,8 @@ enum FlightEngine {
     private static func ends(
         of keyPath: String, among mine: [AnimationState.PlacedAnimation], in group: AnimationGroup
     ) -> (start: any AnimatableValue, end: any AnimatableValue)? {
-        guard let values = mine.last(where: { $0.animation.keyPath == keyPath })?.animation.keyframes.valueList
-        else { return nil }
+        guard let newest = mine.last(where: { $0.animation.keyPath == keyPath }) else { return nil }
+        let values = newest.animation.keyframes.valueList
         guard let first = values.first, let last = values.last else { return nil }
         return group.isReversed ? (last, first) : (first, last)
     }
