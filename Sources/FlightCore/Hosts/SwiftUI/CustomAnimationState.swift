@@ -97,7 +97,8 @@ package struct CustomAnimationState<Vector: MotionVector> {
         let local = time - origin
         let remaining = value - base
         let (size, speed) = (remaining.magnitudeSquared.squareRoot(), velocity.magnitudeSquared.squareRoot())
-        if motion.carriesVelocity,
+        // A spring's 1 % band is sought only until it is reached: it is set once, never cleared.
+        if motion.carriesVelocity, !isLogicallyComplete,
            local >= motion.settlingDuration(change: size, speed: speed, fraction: Self.logicalSettlingFraction) {
             isLogicallyComplete = true
         }
