@@ -62,7 +62,7 @@ final class ViewColorRecording {
               let view = recording.view
         else { return Color(color) }
         let resolved = Color(color.resolvedColor(with: view.traitCollection))
-        if keyPath == "backgroundColor" { recording.given = (color, resolved) }
+        if keyPath == LayerProperty.backgroundColor.keyPath { recording.given = (color, resolved) }
         return resolved
     }
 }
@@ -72,19 +72,20 @@ extension LayerPropertySetting {
     /// ``UIKit/UIView/animate(_:_:)``, for the current ones elsewhere).
     @discardableResult
     public func backgroundColor(_ color: UIColor) -> Configurator {
-        backgroundColor(ViewColorRecording.resolve(color, keyPath: "backgroundColor", by: self))
+        backgroundColor(ViewColorRecording.resolve(color, keyPath: LayerProperty.backgroundColor.keyPath,
+                                                   by: self))
     }
 
     /// Animates `borderColor` to a UIKit colour (resolved as `backgroundColor(_:)` is).
     @discardableResult
     public func borderColor(_ color: UIColor) -> Configurator {
-        borderColor(ViewColorRecording.resolve(color, keyPath: "borderColor", by: self))
+        borderColor(ViewColorRecording.resolve(color, keyPath: LayerProperty.borderColor.keyPath, by: self))
     }
 
     /// Animates `shadowColor` to a UIKit colour (resolved as `backgroundColor(_:)` is).
     @discardableResult
     public func shadowColor(_ color: UIColor) -> Configurator {
-        shadowColor(ViewColorRecording.resolve(color, keyPath: "shadowColor", by: self))
+        shadowColor(ViewColorRecording.resolve(color, keyPath: LayerProperty.shadowColor.keyPath, by: self))
     }
 }
 #endif

@@ -44,6 +44,6 @@ package enum ViewColorHandOff {
 
     /// The `backgroundColor` a plan ends on: its last setter's target, if it is a colour.
     package static func backgroundTarget(of plan: AnimationPlan) -> Color? {
-        plan.properties.last { $0.keyPath == "backgroundColor" }?.target as? Color
+        plan.properties.last { $0.keyPath == LayerProperty.backgroundColor.keyPath }?.target as? Color
     }
 }
