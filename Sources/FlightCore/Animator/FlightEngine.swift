@@ -698,7 +698,7 @@ enum FlightEngine {
         on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
     ) {
         // The group's own properties count only as far as those declared before this one.
-        let declared = group.resolved.properties.firstIndex { $0.keyPath == keyPath } ?? group.resolved.properties.count
+        let declared = group.resolved.index(of: keyPath) ?? group.resolved.properties.count
         for old in state.activeGroups where old !== group || declared > 0 {
             old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
         }
