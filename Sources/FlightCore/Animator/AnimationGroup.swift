@@ -20,6 +20,8 @@ public final class AnimationGroup {
     @exclusivity(unchecked) public internal(set) var finished = false
 
     let plan: AnimationPlan
+    /// The number in its ``key``, which the keys of its animations share.
+    let keyNumber: Int
     /// Its pending trigger moments, cancelled if it is cut short.
     @exclusivity(unchecked) var events: [ScheduledEvent] = []
     /// The event of its end (played backwards, of its return to the start), kept apart from
@@ -48,11 +50,12 @@ public final class AnimationGroup {
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
 
-    init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, key: String) {
+    init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved
         self.plan = plan
         self.beginTime = beginTime
-        self.key = key
+        self.keyNumber = keyNumber
+        key = AnimationState.key(group: keyNumber)
     }
 
     /// The key paths this group still drives; a later group takes over the ones it animates too.

@@ -14,7 +14,7 @@ enum FlightEngine {
         requests.reserveCapacity(plan.properties.count + 1)
         for property in promotingEntangledParts(plan.properties, on: host) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
-            if let made = request(for: property, on: host, at: now) { requests.append(made) }
+            appendRequest(for: property, on: host, at: now, to: &requests)
         }
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
@@ -23,7 +23,7 @@ enum FlightEngine {
             // The dissolve fades the layer out and in again, ending at its model opacity.
             var fade = PropertyPlan(keyPath: opacityKeyPath, target: opacity)
             fade.duration = duration
-            if let request = request(for: fade, on: host, at: now) { requests.append(request) }
+            appendRequest(for: fade, on: host, at: now, to: &requests)
         }
 
         let resolved: ResolvedGroup
@@ -41,7 +41,7 @@ enum FlightEngine {
             resolved = instant(requests)
         }
 
-        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
+        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
         group.state = state
         group.host = host
         var cut: [AnimationGroup] = []
@@ -82,7 +82,7 @@ enum FlightEngine {
                 // removals (the app moving to the background, a view leaving its window) leave
                 // them alone.
                 animation.isRemovedOnCompletion = false
-                state.placed.append(AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group))
+                state.placed.append(AnimationState.PlacedAnimation(key: AnimationState.key(group: group.keyNumber, property: index), animation: animation, group: group))
             }
             // Older animations rewritten are added again, then this group's, as they now are.
             readd(rewritten, in: state, changes: &changes, before: group)
@@ -566,17 +566,19 @@ enum FlightEngine {
         _ = run(trigger.plan, on: target.animationHost, animated: true)
     }
 
-    /// Validates one property and snapshots its current state; nil (after a report) if it
-    /// cannot be animated. `plan` is consumed: it goes into the request without a copy.
-    private static func request(
-        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval
-    ) -> Synchronizer.Request? {
+    /// Validates one property, snapshots its current state and appends the request to
+    /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
+    /// consumed: it goes into the request, and the request into the list, without a copy.
+    private static func appendRequest(
+        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval,
+        to requests: inout [Synchronizer.Request]
+    ) {
         let keyPath = plan.keyPath
         guard !keyPath.isEmpty else {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "the key path is empty"))
-            return nil
+            return
         }
-        let known = LayerProperty.named(keyPath)
+        let known = plan.property
         // The type the key path holds: a known property's, or a custom key path's set before.
         let expectedType: (any AnimatableValue.Type)?
         if let known {
@@ -599,13 +601,13 @@ enum FlightEngine {
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
                                                    actual: "\(type(of: plan.target))"))
-            return nil
+            return
         }
         do {
             _ = try plan.target.validated(keyPath)
         } catch {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
-            return nil
+            return
         }
         if !(plan.duration.isFinite && plan.duration >= 0) {
             // A duration that cannot be played: the property goes to its target at once, as
@@ -618,7 +620,7 @@ enum FlightEngine {
         // through its value witnesses.
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
-        if let shown = shownValue(keyPath, on: host, at: now) {
+        if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, at: now) {
             current = shown.value
             // A paused group stands still: the new motion starts from rest. So does one whose
             // track of this key path a later part or whole covers.
@@ -634,7 +636,7 @@ enum FlightEngine {
             current = known?.defaultValue ?? zero(like: plan.target)
         }
         let tolerance = plan.tolerance ?? known?.tolerance ?? .default
-        return Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance)
+        requests.append(Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance))
     }
 
     /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
@@ -646,8 +648,14 @@ enum FlightEngine {
     /// custom key path never set.
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+        shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, at: now)
+    }
+
+    /// ``shownValue(_:on:at:)`` given the whole `base` of `keyPath` (`keyPath` itself if it is
+    /// one), when the caller knows it.
+    private static func shownValue(_ keyPath: String, base: String, on host: any AnimationHost, at now: TimeInterval)
+        -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         let placed = host.animationState.placed
-        let base = LayerProperty.base(of: keyPath)
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
         if host.hasOtherAnimations(onBase: base),
@@ -765,14 +773,20 @@ enum FlightEngine {
     /// animation of that whole, towards the whole's model value with the part written in.
     private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
-        guard properties.contains(where: { LayerProperty.named($0.keyPath)?.baseKeyPath != nil }) else { return properties }
+        // A loop, not `contains(where:)`: its closure would be checked for the main actor.
+        var hasPart = false
+        for index in properties.indices where properties[index].property?.baseKeyPath != nil {
+            hasPart = true
+            break
+        }
+        guard hasPart else { return properties }
         var result = properties
         for index in result.indices {
             let keyPath = result[index].keyPath
-            guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else { continue }
+            guard let part = result[index].property, let base = part.baseKeyPath else { continue }
             // The older animations on the same whole: those placed, then the group's earlier ones.
             let placedOnBase = placed.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
-            let earlierOnBase = result[..<index].filter { LayerProperty.base(of: $0.keyPath) == base }
+            let earlierOnBase = result[..<index].filter { ($0.property?.baseKeyPath ?? $0.keyPath) == base }
             guard !placedOnBase.isEmpty || !earlierOnBase.isEmpty || part.isRelative else { continue }
             let entangled = placedOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.animation.keyPath) == .entangled }
                 || earlierOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }

@@ -143,6 +143,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     }
 
     private static func modelValue(forKeyPath keyPath: String, in model: [String: any AnimatableValue]) -> (any AnimatableValue)? {
+        // A key path stored is a whole or a custom property (a part is written into its whole),
+        // so it reads as stored: one look-up rather than two.
+        if let stored = model[keyPath] { return stored }
         if let property = LayerProperty.named(keyPath) {
             let baseKeyPath = property.baseKeyPath ?? keyPath
             let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
@@ -192,7 +195,12 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     private func setModel(_ write: ModelWrite) -> Bool {
         let (value, keyPath) = (write.value, write.keyPath)
-        if let property = LayerProperty.named(keyPath) {
+        if let index = model.index(forKey: keyPath) {
+            // Stored before: a whole or a custom property (a part is written into its whole),
+            // which holds values of the type it holds already.
+            guard type(of: model.values[index]) == type(of: value) else { return false }
+            model.values[index] = value
+        } else if let property = LayerProperty.named(keyPath) {
             guard property.accepts(value) else { return false }
             if let baseKeyPath = property.baseKeyPath, let base = modelValue(forKeyPath: baseKeyPath) {
                 model[baseKeyPath] = property.write(value, into: base)
