@@ -81,8 +81,9 @@ extension SegmentSource {
 ///
 /// Segments are placed greedily from the start: each one is made as long as it can be while
 /// its error, measured under the host's interpolation at seven instants (more near a shortened
-/// handle, and sixteenths along curved paths and for several channels), stays within
-/// ``margin`` of the tolerance; the next length to try comes from how the error grew between
+/// handle, and sixteenths along curved paths and for several channels) and at the peak a short
+/// search finds next to the worst of them (``peak(around:_:)``), stays within ``margin`` of
+/// the tolerance; the next length to try comes from how the error grew between
 /// the last two tries. Segments end at the easing's breakpoints (the pieces of `inOut` curves
 /// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
 /// extrema, where the velocity changes sign.
