@@ -84,7 +84,7 @@ struct GroupRepetition {
     /// The repetition of `resolved`, or nil when it has nothing to repeat.
     init?(_ repetition: Repetition, resolved: ResolvedGroup) {
         let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
-        guard cycle > 0, cycle.isFinite else { return nil }
+        guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
         self.repetition = repetition
         timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
                               delay: repetition.delay, count: repetition.count)
