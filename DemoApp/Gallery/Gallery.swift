@@ -22,6 +22,7 @@ public enum Gallery {
         \(GroupGallery.html())
         \(TakeOverGallery.html())
         \(InteractiveGallery.html())
+        \(RepeatGallery.html())
         \(TriggerGallery.html())
         \(ProgressGallery.html())
         \(EasingGallery.html())

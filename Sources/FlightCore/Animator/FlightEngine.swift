@@ -42,6 +42,7 @@ enum FlightEngine {
         }
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
+        group.repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
         group.state = state
         group.host = host
         var cut: [AnimationGroup] = []
@@ -57,20 +58,25 @@ enum FlightEngine {
             var rewritten: Set<String> = []
             // Requests are read in place (by index): each is a large value.
             for requestIndex in requests.indices {
-                let (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
+                var (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
+                let resolvedIndex = resolved.index(of: keyPath)
+                if let repeating = group.repeating, let index = resolvedIndex {
+                    // The model holds where the last cycle ends.
+                    target = repeating.endValue(at: index, of: resolved.properties[index])
+                }
                 takeOver(keyPath, heldAt: target, by: group, in: state, on: host,
                          changes: &changes, rewritten: &rewritten)
                 guard host.setModelValue(target, forKeyPath: keyPath) else {
                     FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
                     continue
                 }
-                guard plays, let index = resolved.index(of: keyPath) else { continue }
+                guard plays, let index = resolvedIndex else { continue }
                 let property = resolved.properties[index]
                 // The dissolve's fade plays even when the opacity ends where it starts (its
                 // resolved duration is then 0): it is the layer's own fade out and in.
                 let fades = dissolve != nil && keyPath == opacityKeyPath
                 guard property.duration > 0 || fades else { continue }
-                var keyframes = property.keyframes
+                var keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
                 if fades {
                     keyframes = dissolveKeyframes(property, among: resolved.properties)
                 }
@@ -165,7 +171,9 @@ enum FlightEngine {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
-        let endOnScheduler = host.schedulerTime(forHostTime: begin + group.duration)
+        // A group that repeats forever has no end to schedule.
+        let span = group.totalDuration.isFinite ? group.totalDuration : 0
+        let endOnScheduler = host.schedulerTime(forHostTime: begin + span)
         let hostTimeRuns = endOnScheduler.isFinite
         if !hostTimeRuns {
             FlightDiagnostics.report(.hostTimeStopped)
@@ -199,10 +207,12 @@ enum FlightEngine {
             group.events.append(event)
             scheduler.schedule(event)
         }
-        let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + group.duration,
-                                groupSequence: sequence, order: endOrder, group: group, host: host)
-        group.endEvent = end
-        scheduler.schedule(end)
+        if group.totalDuration.isFinite {
+            let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + span,
+                                    groupSequence: sequence, order: endOrder, group: group, host: host)
+            group.endEvent = end
+            scheduler.schedule(end)
+        }
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
     }
 
@@ -376,16 +386,20 @@ enum FlightEngine {
         guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return nil }
         let now = now(on: host)
         let elapsed = group.elapsed(at: now)
-        let fraction = group.duration > 0 ? elapsed / group.duration : 1
+        let window = group.progressWindow(at: elapsed)
+        let fraction = group.duration > 0 ? (elapsed - window.start) / window.length : 1
         let toEnd = towardsEnd ?? (fraction + Decay.normal.projection(initialVelocity: velocity) >= 0.5)
         let mine = host.animationState.placed.filter { $0.group === group }
         var plan = AnimationPlan(timingPriority: .maxTime)
         for keyPath in group.ownedKeyPaths {
-            guard let property = group.property(keyPath) else { continue }
+            guard let index = group.resolved.index(of: keyPath) else { continue }
+            let property = group.resolved.properties[index]
             let start = ends(of: keyPath, among: mine, in: group)?.start ?? property.from
-            var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
+            let end = group.repeating?.endValue(at: index, of: property) ?? property.to
+            var next = PropertyPlan(keyPath: keyPath, target: toEnd ? end : start)
             // Its rate along the group here, times the gesture's rate through the group.
-            let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
+            let rate = group.velocity(ofPropertyAt: index, elapsed: group.repeating == nil ? min(elapsed, property.duration) : elapsed)
+                * (window.length * velocity)
             // A product that overflows is the largest finite rate, so the excursion limit applies.
             let lanes = (0..<16).map { rate[$0].isNaN ? 0 : min(max(rate[$0], -.greatestFiniteMagnitude), .greatestFiniteMagnitude) }
             next.easing = .springDecay(SpringDecay(velocity: lanes, spring: spring))
@@ -625,10 +639,11 @@ enum FlightEngine {
             // A paused group stands still: the new motion starts from rest. So does one whose
             // track of this key path a later part or whole covers.
             if shown.isOwnTrack, let group = host.animationState.newestGroup(animating: keyPath),
-               !group.isPaused, !group.isReversed, let property = group.property(keyPath),
-               now - group.beginTime < group.duration {
+               !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
+               now - group.beginTime < group.totalDuration {
                 let elapsed = now - group.beginTime
-                inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
+                inFlight = Synchronizer.InFlight(from: group.resolved.properties[index].from,
+                                                 velocity: group.velocity(ofPropertyAt: index, elapsed: elapsed))
             }
         } else {
             // A custom key path that was never set starts from its type's zero (FlightAnimator's

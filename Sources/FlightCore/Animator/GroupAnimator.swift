@@ -74,6 +74,12 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.didCancel = callback
     }
 
+    /// Repeats the group (see ``Repetition``). A group whose properties have nothing to play (no
+    /// duration) does not repeat, even forever: it ends at once.
+    public func repeating(_ repetition: Repetition) {
+        plan.repetition = repetition
+    }
+
     func appendTrigger(_ trigger: TriggerPlan) {
         plan.triggers.append(trigger)
     }

@@ -47,6 +47,9 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
     case hostTimeStopped
+    /// A ``Repetition``'s count or delay cannot be played (the reason says which, and what was
+    /// played instead: a count that is not positive plays once, a bad delay counts as 0).
+    case invalidRepetition(String)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -75,6 +78,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) moves further than a finite number can hold; it jumps to its target"
         case .hostTimeStopped:
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
+        case .invalidRepetition(let reason):
+            reason
         }
     }
 }

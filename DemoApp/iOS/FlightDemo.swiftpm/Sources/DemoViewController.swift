@@ -17,6 +17,8 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
     private let flyer = UIView()
     private let follower = UIView()
     private let panel = SettingsPanel()
+    /// The tile the flyer landed on breathes until the flyer leaves it: a group repeated forever.
+    private var pulse: AnimationGroup?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -88,6 +90,9 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         let settings = self.settings
         let angle = index.isMultiple(of: 2) ? 0 : CGFloat.pi / 12
         let alpha = 0.45 + 0.55 * Double(index % 4) / 3
+        // The tile left behind stops breathing, back at full opacity.
+        pulse?.finish(at: .start)
+        pulse = nil
         flyer.animate(settings.timingPriority) { animator in
             animator.bounds(CGRect(origin: .zero, size: frame.size)).duration(settings.duration)
                 .easing(settings.easing[.bounds] ?? .linear).primary(settings.primary[.bounds] ?? false)
@@ -99,6 +104,12 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
                 .easing(settings.easing[.transform] ?? .linear).primary(settings.primary[.transform] ?? false)
             if settings.followerEnabled {
                 follow(frame, with: animator, settings: settings)
+            }
+            // Landed: the tile breathes, fading to 0.6 and back on a sine, until the flyer leaves.
+            animator.triggerOnCompletion(onView: tiles[index]) { animator in
+                animator.alpha(0.6).duration(0.6).easing(.inOutSine)
+                animator.repeating(.forever(autoreverses: true))
+                animator.setDidStartCallback { [weak self] group in self?.pulse = group }
             }
         }
     }

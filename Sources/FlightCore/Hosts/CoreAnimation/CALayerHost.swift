@@ -171,6 +171,7 @@ public final class CALayerHost: AnimationHost {
         animation.speed = Float(description.speed)
         animation.timeOffset = description.timeOffset
         animation.isAdditive = description.isAdditive
+        if description.repeatCount > 0 { animation.repeatCount = description.floatRepeatCount }
         return animation
     }
 }
