@@ -16,6 +16,7 @@ enum FlightEngine {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             if let made = request(for: property, on: host, at: now) { requests.append(made) }
         }
+        followPaths(&requests, on: host, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -568,7 +569,7 @@ enum FlightEngine {
 
     /// Validates one property and snapshots its current state; nil (after a report) if it
     /// cannot be animated. `plan` is consumed: it goes into the request without a copy.
-    private static func request(
+    static func request(
         for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval
     ) -> Synchronizer.Request? {
         let keyPath = plan.keyPath

@@ -78,7 +78,7 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.triggers.append(trigger)
     }
 
-    fileprivate func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
+    func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
         change(&plan.properties[index])
     }
 }
@@ -87,7 +87,8 @@ public final class GroupAnimator: LayerPropertySetting {
 @MainActor
 public struct PropertyAnimator {
     private let animator: GroupAnimator
-    private let index: Int
+    /// The property's position in the plan.
+    let index: Int
 
     fileprivate init(animator: GroupAnimator, index: Int) {
         self.animator = animator

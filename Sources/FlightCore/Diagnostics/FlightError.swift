@@ -47,6 +47,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
     case hostTimeStopped
+    /// A path given to ``GroupAnimator/position(along:orientation:)`` has no length (no pieces,
+    /// or pieces that all stay on its start), so it has no direction: the position went to its
+    /// end in a straight line from what was shown, and no rotation followed it.
+    case pathHasNoLength(keyPath: String)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -75,6 +79,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) moves further than a finite number can hold; it jumps to its target"
         case .hostTimeStopped:
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
+        case .pathHasNoLength(let keyPath):
+            "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
         }
     }
 }
