@@ -252,5 +252,106 @@ extension MainActorSuites {
                 clock.advance(by: 0.1)
             }
         }
+
+        @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")
+        func redirectMidPath() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = Self.route.start
+            let first = layer.animate { $0.position(along: Self.route).duration(1.5).easing(.inOutSine) }
+            let path = try #require(first.property("position"))
+            everyFrame(clock, until: 0.6) { _ in }
+            let elapsed = clock.now - first.beginTime
+            let shown = try #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+            // The path's velocity, by a central difference of its positions.
+            let (before, after) = (path.exactValue(at: elapsed - 1e-6) as? CGPoint, path.exactValue(at: elapsed + 1e-6) as? CGPoint)
+            let velocity = (PathTruth.vector(after!) - PathTruth.vector(before!)) / 2e-6
+            let second = layer.animate { $0.position(CGPoint(x: 100, y: 100)).easing(.spring(Spring(duration: 0.5, bounce: 0))) }
+            let spring = try #require(second.property("position"))
+            #expect(distanceBetween(spring.exactValue(at: 0), shown) < 1e-9)
+            let carried = SIMD2(spring.velocity(at: 0)[0], spring.velocity(at: 0)[1])
+            #expect(((carried - velocity) * (carried - velocity)).sum().squareRoot() < 1e-3 * (velocity * velocity).sum().squareRoot())
+            // Frame by frame, what is shown follows the spring, with no jump at the redirect.
+            var previous = shown
+            everyFrame(clock, until: clock.now + second.duration + 0.05) { now in
+                let value = try? #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+                #expect(distanceBetween(value, spring.exactValue(at: now - second.beginTime)) <= 0.5 + 1e-9)
+                if let value { #expect(value.distance(to: previous) < 40); previous = value }
+            }
+
+            // Redirected along another path: it starts from what is shown, joined by a straight line.
+            layer.position = Self.route.start
+            let third = layer.animate { $0.position(along: Self.route).duration(1) }
+            clock.advance(by: 0.4)
+            let here = try #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+            #expect(distanceBetween(here, third.property("position")?.exactValue(at: 0.4)) <= 0.5)
+            let back = MotionPath(start: CGPoint(x: 0, y: 0)).line(to: CGPoint(x: 0, y: 200))
+            let fourth = layer.animate { $0.position(along: back).duration(1) }
+            let join = try #require(fourth.property("position"))
+            #expect(distanceBetween(join.exactValue(at: 0), here) < 1e-9)
+            let total = Double(here.distance(to: .zero)) + 200
+            // Constant speed over the join and the path: a third of the time, a third of the way.
+            let third1 = try #require(join.exactValue(at: 1.0 / 3) as? CGPoint)
+            let expected = total / 3 <= Double(here.distance(to: .zero))
+                ? PathTruth.vector(here) * (1 - (total / 3) / Double(here.distance(to: .zero)))
+                : SIMD2(0, total / 3 - Double(here.distance(to: .zero)))
+            #expect(((PathTruth.vector(third1) - expected) * (PathTruth.vector(third1) - expected)).sum().squareRoot() < 1e-6)
+        }
+
+        @Test("Bad paths: not finite is skipped, no length moves straight, huge coordinates stay finite and bounded")
+        func badPaths() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 10, y: 10)
+            var reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: .zero).line(to: CGPoint(x: Double.nan, y: 4))) }
+            }
+            #expect(reports.count == 1)
+            #expect(layer.position == CGPoint(x: 10, y: 10))
+            reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: .zero).curve(to: CGPoint(x: 50, y: 0), control1: CGPoint(x: 1, y: Double.infinity), control2: .zero)) }
+            }
+            #expect(reports.count == 1)
+            #expect(layer.position == CGPoint(x: 10, y: 10))
+
+            // An empty path and a path of no length: reported, then a straight move to the point.
+            for path in [MotionPath(start: CGPoint(x: 70, y: 10)),
+                         MotionPath(start: CGPoint(x: 70, y: 10)).line(to: CGPoint(x: 70, y: 10))] {
+                layer.position = CGPoint(x: 10, y: 10)
+                var group: AnimationGroup?
+                reports = collectingDiagnostics {
+                    group = layer.animate { $0.position(along: path, orientation: .tangent).duration(1) }
+                }
+                #expect(reports == [.pathHasNoLength(keyPath: "position")])
+                #expect(group?.keyPaths == ["position"])
+                clock.advance(by: 0.5)
+                #expect(distanceBetween(layer.presentationValue(forKeyPath: "position"), CGPoint(x: 40, y: 10)) < 1e-9)
+                clock.advance(by: 0.6)
+            }
+
+            // Coordinates of 1e300: finite keyframes, a wider tolerance reported, quickly.
+            layer.position = CGPoint(x: -1e300, y: 0)
+            let huge = MotionPath(start: CGPoint(x: -1e300, y: 0))
+                .curve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 5e299, y: -1e300))
+            let started = Date()
+            var group: AnimationGroup?
+            reports = collectingDiagnostics { group = layer.animate { $0.position(along: huge, orientation: .tangent).duration(1) } }
+            #expect(Date().timeIntervalSince(started) < 10)
+            let property = try #require(group?.property("position"))
+            #expect(property.keyframeValues.allSatisfy { ($0 as? CGPoint).map { $0.x.isFinite && $0.y.isFinite } ?? false })
+            #expect(reports.contains { if case .toleranceWidened = $0 { true } else { false } })
+            everyFrame(clock, until: clock.now + 1.05) { _ in
+                let shown = layer.presentationValue(forKeyPath: "position") as? CGPoint
+                #expect(shown.map { $0.x.isFinite && $0.y.isFinite } == true)
+            }
+
+            // A way longer than a Double holds: it jumps, reported.
+            layer.position = CGPoint(x: -1.7e308, y: 0)
+            reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: CGPoint(x: -1.7e308, y: 0)).line(to: CGPoint(x: 1.7e308, y: 0))) }
+            }
+            #expect(reports == [.motionOverflows(keyPath: "position")])
+            #expect(layer.presentationValue(forKeyPath: "position") as? CGPoint == CGPoint(x: 1.7e308, y: 0))
+        }
     }
 }
