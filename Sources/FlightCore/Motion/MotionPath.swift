@@ -17,8 +17,8 @@ import Foundation
 ///
 /// Coordinates are those of `position` (the superlayer's). A path is a description only: its
 /// arc length is measured when it is animated (``length`` measures it on demand, in time
-/// proportional to the number of elements). On Apple platforms a `CGPath` converts with
-/// ``init(_:)-(CGPath)``.
+/// proportional to the number of elements). On Apple platforms a `CGPath` (a `UIBezierPath`'s
+/// `cgPath`) converts with `MotionPath(_:)`.
 public struct MotionPath: Sendable, Equatable {
     /// One piece of a path, from where the path is so far.
     public enum Element: Sendable, Equatable {
