@@ -27,6 +27,7 @@ public enum Gallery {
         \(ProgressGallery.html())
         \(EasingGallery.html())
         \(KeyframeGallery.html())
+        \(PathGallery.html())
         </body></html>
         """
     }

@@ -16,6 +16,7 @@ enum FlightEngine {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             appendRequest(for: property, on: host, at: now, to: &requests)
         }
+        followPaths(&requests, on: host, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -583,7 +584,7 @@ enum FlightEngine {
     /// Validates one property, snapshots its current state and appends the request to
     /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
     /// consumed: it goes into the request, and the request into the list, without a copy.
-    private static func appendRequest(
+    static func appendRequest(
         for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval,
         to requests: inout [Synchronizer.Request]
     ) {

@@ -84,7 +84,7 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.triggers.append(trigger)
     }
 
-    fileprivate func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
+    func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
         change(&plan.properties[index])
     }
 }
@@ -93,7 +93,8 @@ public final class GroupAnimator: LayerPropertySetting {
 @MainActor
 public struct PropertyAnimator {
     private let animator: GroupAnimator
-    private let index: Int
+    /// The property's position in the plan.
+    let index: Int
 
     fileprivate init(animator: GroupAnimator, index: Int) {
         self.animator = animator

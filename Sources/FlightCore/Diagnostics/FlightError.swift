@@ -50,6 +50,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A ``Repetition``'s count or delay cannot be played (the reason says which, and what was
     /// played instead: a count that is not positive plays once, a bad delay counts as 0).
     case invalidRepetition(String)
+    /// A path given to ``GroupAnimator/position(along:orientation:)`` has no length (no pieces,
+    /// or pieces that all stay on its start), so it has no direction: the position went to its
+    /// end in a straight line from what was shown, and no rotation followed it.
+    case pathHasNoLength(keyPath: String)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -80,6 +84,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
         case .invalidRepetition(let reason):
             reason
+        case .pathHasNoLength(let keyPath):
+            "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
         }
     }
 }

@@ -21,6 +21,9 @@ public struct PropertyPlan: Sendable {
     public var isPrimary = false
     /// The keyframe tolerance; nil uses the property's own (``LayerProperty/tolerance``).
     public var tolerance: KeyframeTolerance?
+    /// The path a `position` follows (``GroupAnimator/position(along:orientation:)``), or the
+    /// path whose tangent a rotation follows; nil for a move in a straight line.
+    var path: PathPlan?
 
     /// The duration a property animates for when none is given.
     public static let defaultDuration: TimeInterval = 0.5

@@ -38,7 +38,7 @@ enum Synchronizer {
     }
 
     /// How a property moves before the group's duration is known.
-    private struct Timing {
+    struct Timing {
         var isPhysical: Bool
         var naturalDuration: TimeInterval
         var moves: Bool
@@ -101,6 +101,7 @@ enum Synchronizer {
     /// for them, so that resolving and fitting run without generic metadata look-ups; any other
     /// type runs the generic code.
     private static func prepare(_ request: borrowing Request) throws -> Timing {
+        if let path = request.plan.path { return try preparePath(request, path) }
         let target = request.plan.target
         if let value = target.unboxed(as: Double.self) { return try prepare(value, request) }
         if let value = target.unboxed(as: CGPoint.self) { return try prepare(value, request) }
@@ -116,6 +117,7 @@ enum Synchronizer {
     private static func finalize(
         _ request: borrowing Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
     ) throws -> ResolvedProperty {
+        if let path = request.plan.path { return try finalizePath(request, path, timing, duration: duration, reports: &reports) }
         let target = request.plan.target
         if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
         if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }

@@ -61,6 +61,10 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         let drag = UIPanGestureRecognizer(target: self, action: #selector(drag(_:)))
         drag.delegate = self
         stage.addGestureRecognizer(drag)
+        // Double-tap anywhere on the stage: the flyer swoops there along a curve, facing its way.
+        let swoop = UITapGestureRecognizer(target: self, action: #selector(swoop(_:)))
+        swoop.numberOfTapsRequired = 2
+        stage.addGestureRecognizer(swoop)
 
         panel.settings = settings
         panel.onChange = { [weak self] settings in self?.settings = settings }
@@ -125,6 +129,22 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         case .completion: animator.triggerOnCompletion(onView: follower, animator: build)
         case .progress: animator.triggerOnProgress(settings.followProgress, onView: follower, animator: build)
         case .valueProgress: animator.triggerOnValueProgress(settings.followProgress, onView: follower, animator: build)
+        }
+    }
+
+    // MARK: Swooping along a path
+
+    /// The flyer swoops from where it is shown to the double-tapped point along an arched curve,
+    /// at constant speed, turned along the curve's tangent (`position(along:orientation:)`).
+    @objc private func swoop(_ recognizer: UITapGestureRecognizer) {
+        let shown = (flyer.layer.presentation() ?? flyer.layer).position
+        let target = recognizer.location(in: stage)
+        let curve = UIBezierPath()
+        curve.move(to: shown)
+        curve.addQuadCurve(to: target, controlPoint: CGPoint(x: (shown.x + target.x) / 2, y: min(shown.y, target.y) - 160))
+        guard let route = MotionPath(curve.cgPath) else { return }
+        flyer.animate { animator in
+            animator.position(along: route, orientation: .tangent).duration(settings.duration)
         }
     }
 
