@@ -568,7 +568,7 @@ enum FlightEngine {
 
     /// Validates one property and snapshots its current state; nil (after a report) if it
     /// cannot be animated. `plan` is consumed: it goes into the request without a copy.
-    private static func request(
+    static func request(
         for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval
     ) -> Synchronizer.Request? {
         let keyPath = plan.keyPath
@@ -763,7 +763,7 @@ enum FlightEngine {
     /// be composed through a moving reflection
     /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
-    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+    static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
         guard properties.contains(where: { LayerProperty.named($0.keyPath)?.baseKeyPath != nil }) else { return properties }
         var result = properties

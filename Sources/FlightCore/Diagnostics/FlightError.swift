@@ -47,6 +47,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
     case hostTimeStopped
+    /// A group was exported (``AnimationGroup/export()``,
+    /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time: it has no property, or
+    /// none that plays over time. There is no animation group to export; nil was returned.
+    case nothingToExport
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -75,6 +79,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) moves further than a finite number can hold; it jumps to its target"
         case .hostTimeStopped:
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
+        case .nothingToExport:
+            "the group takes no time (no property, or none that plays over time); there is no animation group to export"
         }
     }
 }
