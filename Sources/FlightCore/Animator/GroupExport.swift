@@ -23,7 +23,7 @@ extension AnimationGroup {
     /// - Returns: The export, or nil (and a ``FlightError/nothingToExport`` report) for a group
     ///   that takes no time: no property, or none that plays over time.
     public func export() -> LayerAnimationGroup? {
-        GroupExport.make(resolved) { [host] keyPath in host?.modelValue(forKeyPath: keyPath) }
+        GroupExport.make(resolved)
     }
 }
 
@@ -76,19 +76,18 @@ extension FlightEngine {
             FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
             return nil
         }
-        return GroupExport.make(resolved) { host.modelValue(forKeyPath: $0) }
+        return GroupExport.make(resolved)
     }
 }
 
 /// How a resolved group becomes a ``LayerAnimationGroup``: one animation per property, in
-/// declaration order, each taking over what the group's earlier properties animate as the engine
-/// takes it over on a layer (a later whole replaces an earlier part; a later part is held at its
-/// target inside an earlier whole, so the whole never shows its old track of that part).
+/// declaration order, each filling both ways, so that a later property shows over what the
+/// group's earlier ones animate of the same key path at every moment of the group (a part over
+/// its whole, as the engine's take-over has it on a layer); an earlier animation a later one
+/// covers entirely (a part before its whole) is left out.
 @MainActor
 enum GroupExport {
-    static func make(
-        _ resolved: ResolvedGroup, model: (String) -> (any AnimatableValue)?
-    ) -> LayerAnimationGroup? {
+    static func make(_ resolved: ResolvedGroup) -> LayerAnimationGroup? {
         let duration = resolved.duration
         guard duration > 0, duration.isFinite, !resolved.properties.isEmpty else {
             FlightDiagnostics.report(.nothingToExport)
@@ -96,35 +95,10 @@ enum GroupExport {
         }
         var animations: [LayerAnimation] = []
         animations.reserveCapacity(resolved.properties.count)
-        // Each whole as the group has set it so far: what a part is held inside.
-        var wholes: [String: any AnimatableValue] = [:]
         for property in resolved.properties {
             let keyPath = property.keyPath
-            let base = LayerProperty.base(of: keyPath)
-            var index = 0
-            while index < animations.count {
-                switch LayerProperty.overlap(of: keyPath, over: animations[index].keyPath) {
-                case .replaces:
-                    animations.remove(at: index)
-                    continue
-                case .holds:
-                    let whole = wholes[base] ?? model(base) ?? LayerProperty.named(base)?.defaultValue
-                    if let whole {
-                        animations[index].keyframes = holding(keyPath, at: property.to, in: animations[index], whole: whole)
-                    }
-                case .none, .entangled:
-                    // Entangled parts were promoted to their whole before resolving.
-                    break
-                }
-                index += 1
-            }
-            if LayerProperty.named(keyPath)?.baseKeyPath != nil {
-                if let whole = wholes[base] ?? model(base) ?? LayerProperty.named(base)?.defaultValue {
-                    wholes[base] = LayerProperty.compose(property.to, of: keyPath, into: whole)
-                }
-            } else {
-                wholes[base] = property.to
-            }
+            animations.removeAll { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .replaces }
+            // A property that went to its target at once holds it for the whole group.
             let keyframes = property.duration > 0 ? property.keyframes : held(property.to, for: duration)
             var animation = LayerAnimation(keyPath: keyPath, beginTime: 0, keyframes: keyframes)
             animation.fillMode = .both
@@ -132,20 +106,6 @@ enum GroupExport {
             animations.append(animation)
         }
         return LayerAnimationGroup(duration: duration, animations: animations)
-    }
-
-    /// `animation` (of a key path that holds `part`: its whole, or a larger part) with `part`
-    /// held at `value` in every keyframe, `whole` standing for the rest of the whole.
-    private static func holding(
-        _ part: String, at value: any AnimatableValue, in animation: LayerAnimation, whole: any AnimatableValue
-    ) -> any KeyframeSequence {
-        guard let partProperty = LayerProperty.named(part) else { return animation.keyframes }
-        let wholeProperty = animation.keyPath == partProperty.baseKeyPath ? nil : LayerProperty.named(animation.keyPath)
-        return animation.keyframes.mappingValues { keyframe in
-            let full = wholeProperty?.write(keyframe, into: whole) ?? keyframe
-            let held = partProperty.write(value, into: full)
-            return wholeProperty?.read(from: held) ?? held
-        }
     }
 
     /// Keyframes that hold `value` for `duration`.
