@@ -381,6 +381,24 @@ extension MainActorSuites {
             #expect(distanceBetween(atStart.animations[0].keyframes.valueList.last, CGPoint(x: 120, y: 0)) < 1e-9)
         }
 
+        @Test("On a layer that plays an added group, a Flight group starts from what the group shows")
+        func animateOverAnAddedGroup() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let export = try #require(HeadlessLayer(clock: ManualClock()).exportAnimation { a in
+                a.position(CGPoint(x: 200, y: 0)).duration(1).easing(.linear)
+            })
+            layer.add(export, forKey: "added")
+            #expect(layer.hasOtherAnimations(onBase: "position") && !layer.hasOtherAnimations(onBase: "opacity"))
+            clock.advance(to: 0.5)
+            let group = layer.animate { a in a.position(CGPoint(x: 0, y: 100)).duration(0.5).easing(.linear) }
+            // From (100, 0), where the added group shows the layer, not from the model (0, 0).
+            #expect(distanceBetween(group.property("position")?.from, CGPoint(x: 100, y: 0)) < 1e-9)
+            #expect(distanceBetween(layer.presentation().position, CGPoint(x: 100, y: 0)) < 1e-9)
+            clock.advance(to: 0.75)
+            #expect(distanceBetween(layer.presentation().position, CGPoint(x: 50, y: 50)) < 1e-9)
+        }
+
         @Test("Exported from a layer in flight, the group starts from what is shown, as animate would")
         func exportInFlight() throws {
             let liveClock = ManualClock(), freshClock = ManualClock()
