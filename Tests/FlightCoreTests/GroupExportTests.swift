@@ -284,6 +284,26 @@ extension MainActorSuites {
             #expect(layer.animationKeys.isEmpty)
         }
 
+        @Test("A group made by hand with a bad duration or begin time shows finite values, at its end at once")
+        func badGroupTiming() {
+            let clock = ManualClock(start: 1)
+            let layer = HeadlessLayer(clock: clock)
+            let child = LayerAnimation(keyPath: "opacity", beginTime: 0,
+                                       keyframes: Keyframes(duration: 1, keyTimes: [0, 1], values: [1.0, 0.0]))
+            for (duration, begin) in [(Double.nan, 1.0), (-2, 1), (.infinity, 1), (0, 1), (1, .nan)] {
+                var group = LayerAnimationGroup(duration: duration, animations: [child])
+                group.beginTime = begin
+                layer.add(group, forKey: "bad")
+                let shown = layer.presentation().opacity
+                // No playable duration: at its end (0 s into the child) at once; a NaN begin: at its begin.
+                #expect(shown == 1, "duration \(duration), begin \(begin): \(shown)")
+                #expect(group.localTime(at: 5) == 0)
+                #expect(group.endTime.isFinite || begin.isNaN)
+            }
+            clock.advance(to: 3)
+            #expect(layer.presentation().opacity.isFinite)
+        }
+
         @Test("A begin time of 0 starts when added; a tiny positive one is the layer's time zero")
         func beginTimeNearZero() throws {
             let source = HeadlessLayer(clock: ManualClock())

@@ -53,23 +53,16 @@ public struct LayerAnimationGroup: Sendable {
 
     /// The group's own time at time `time` of the layer it is on, or nil when it shows nothing
     /// then: `time − beginTime` while within its duration, outside it as its fill mode says (0
-    /// before its begin, its duration after its end). A NaN time counts as the begin.
+    /// before its begin, its duration after its end). A NaN time counts as the begin; a
+    /// duration that is negative or not finite counts as 0 (the group is at once at its end).
     public func localTime(at time: TimeInterval) -> TimeInterval? {
-        let elapsed = time.isNaN ? 0 : time - beginTime
+        let duration = self.duration.isFinite && self.duration > 0 ? self.duration : 0
+        let elapsed = time.isNaN || beginTime.isNaN ? 0 : time - beginTime
         if elapsed < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
-        if !(elapsed < duration) { return fillMode == .forwards || fillMode == .both ? max(duration, 0) : nil }
+        if !(elapsed < duration) { return fillMode == .forwards || fillMode == .both ? duration : nil }
         return elapsed
     }
 
-    /// What the group shows at layer time `time`: each child's value at the group's time, in
-    /// order, for the children that show something then. Empty when the group shows nothing.
-    public func values(at time: TimeInterval) -> [(keyPath: String, value: any AnimatableValue)] {
-        guard let local = localTime(at: time) else { return [] }
-        return animations.compactMap { animation in
-            animation.value(at: local).map { (animation.keyPath, $0) }
-        }
-    }
-
     /// When it ends, in the layer's time.
-    public var endTime: TimeInterval { beginTime + duration }
+    public var endTime: TimeInterval { beginTime + (duration.isFinite && duration > 0 ? duration : 0) }
 }
