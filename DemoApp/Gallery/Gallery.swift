@@ -21,6 +21,7 @@ public enum Gallery {
         <h1>Flight \(Flight.version) — demo gallery</h1>
         \(GroupGallery.html())
         \(TakeOverGallery.html())
+        \(ExportGallery.html())
         \(InteractiveGallery.html())
         \(RepeatGallery.html())
         \(TriggerGallery.html())

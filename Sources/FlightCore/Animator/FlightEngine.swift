@@ -787,7 +787,7 @@ enum FlightEngine {
     /// be composed through a moving reflection
     /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
-    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+    static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
         // A loop, not `contains(where:)`: its closure would be checked for the main actor.
         var hasPart = false

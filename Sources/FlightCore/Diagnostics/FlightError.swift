@@ -54,6 +54,10 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// or pieces that all stay on its start), so it has no direction: the position went to its
     /// end in a straight line from what was shown, and no rotation followed it.
     case pathHasNoLength(keyPath: String)
+    /// A group was exported (``AnimationGroup/export()``,
+    /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time: it has no property, or
+    /// none that plays over time. There is no animation group to export; nil was returned.
+    case nothingToExport
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -86,6 +90,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .pathHasNoLength(let keyPath):
             "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
+        case .nothingToExport:
+            "the group takes no time (no property, or none that plays over time); there is no animation group to export"
         }
     }
 }

@@ -5,7 +5,8 @@ import UIKit
 /// position, alpha and transform, each with its own curve and primary flag, synchronized by the
 /// timing priority when you tap again mid-flight); drag the view and let go, and it glides from
 /// your finger's velocity to the tile nearest where the fling would stop; a secondary view
-/// follows through the trigger you choose.
+/// follows through the trigger you choose. Each flight is also exported as one
+/// `CAAnimationGroup` and replayed a moment later by an outline on a layer no view backs.
 ///
 /// On an iPhone with a ProMotion display, Flight's display link (and CoreAnimation) run above
 /// 60 Hz only with `CADisableMinimumFrameDurationOnPhone` set to `true` in the app's Info.plist:
@@ -19,6 +20,8 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
     private let panel = SettingsPanel()
     /// The tile the flyer landed on breathes until the flyer leaves it: a group repeated forever.
     private var pulse: AnimationGroup?
+    /// The outline that replays the last flight.
+    private var ghost: CALayer?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -97,7 +100,7 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         // The tile left behind stops breathing, back at full opacity.
         pulse?.finish(at: .start)
         pulse = nil
-        flyer.animate(settings.timingPriority) { animator in
+        let flight = flyer.animate(settings.timingPriority) { animator in
             animator.bounds(CGRect(origin: .zero, size: frame.size)).duration(settings.duration)
                 .easing(settings.easing[.bounds] ?? .linear).primary(settings.primary[.bounds] ?? false)
             animator.position(CGPoint(x: frame.midX, y: frame.midY)).duration(settings.duration)
@@ -116,6 +119,24 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
                 animator.setDidStartCallback { [weak self] group in self?.pulse = group }
             }
         }
+        replayAsGhost(flight)
+    }
+
+    /// Replays `flight` a moment later on an outline: the flight exported as one
+    /// `CAAnimationGroup` (``AnimationGroup/export()``), added to a plain layer that no view
+    /// backs, as a video overlay or a layer built off-screen takes it. It holds the flight's end
+    /// until the next one.
+    private func replayAsGhost(_ flight: AnimationGroup) {
+        ghost?.removeFromSuperlayer()
+        guard let export = flight.export() else { return }
+        let outline = CALayer()
+        outline.borderColor = UIColor.systemBlue.cgColor
+        outline.borderWidth = 2
+        outline.cornerRadius = 12
+        stage.layer.insertSublayer(outline, below: flyer.layer)
+        let begin = outline.convertTime(CACurrentMediaTime() + 0.15, from: nil)
+        outline.add(export.caAnimationGroup(beginTime: begin), forKey: "replay")
+        ghost = outline
     }
 
     /// The secondary view follows the main one to where it is going, started by the chosen trigger.
