@@ -49,6 +49,17 @@ extension MainActorSuites {
                 a.position(CGPoint(x: 90, y: 10)).duration(0.5).easing(.inOutSine)
                 a.alpha(0.3).duration(.nan)
             },
+            Case(name: "2.5 cycles, autoreversing, with a delay and a way back of its own", priority: .maxTime) { a in
+                a.position(CGPoint(x: 260, y: 40)).duration(0.4).easing(.inOutSine)
+                a.alpha(0.4).duration(0.25).easing(.outCubic)
+                a.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.1, returnEasing: .outBounce))
+            },
+            Case(name: "a position along a path, turning with it", priority: .maxTime) { a in
+                let path = MotionPath(start: CGPoint(x: 100, y: 80))
+                    .curve(to: CGPoint(x: 300, y: 200), control1: CGPoint(x: 180, y: -40), control2: CGPoint(x: 320, y: 60))
+                    .line(to: CGPoint(x: 40, y: 220))
+                a.position(along: path, orientation: .tangent).duration(0.9).easing(.inOutCubic)
+            },
         ]
 
         /// The key paths a comparison reads: every key path the export animates, its whole, and
@@ -111,7 +122,7 @@ extension MainActorSuites {
             playReports = collectingDiagnostics { group = live.animate(test.priority, test.build) }
             let played = try #require(group)
             #expect(reports.map(\.description) == playReports.map(\.description))
-            #expect(export.duration == played.duration && export.beginTime == 0)
+            #expect(export.duration == played.totalDuration && export.beginTime == 0)
             #expect(export.fillMode == .both && !export.isRemovedOnCompletion)
             #expect(export.animations.allSatisfy { $0.beginTime == 0 && $0.fillMode == .both })
 
@@ -126,10 +137,10 @@ extension MainActorSuites {
             let fresh = Self.startingLayer(freshClock)
             fresh.add(export, forKey: "export")
             #expect(fresh.animationKeys == ["export"])
-            let ends = played.resolved.properties.map { start + $0.duration } + [start + played.duration]
+            let ends = played.resolved.properties.map { start + $0.duration } + [start + played.totalDuration]
             let keyPaths = Self.keyPaths(export)
             var compared = 0
-            for time in Self.moments(from: start, to: start + played.duration + 0.5, ends: ends) {
+            for time in Self.moments(from: start, to: start + played.totalDuration + 0.5, ends: ends) {
                 liveClock.advance(to: time)
                 freshClock.advance(to: time)
                 for keyPath in keyPaths {
@@ -333,7 +344,7 @@ extension MainActorSuites {
             #expect(abs(lateLayer.presentation().position.x - 50) < 1e-9)
         }
 
-        @Test("Nothing to export: an empty group, or one that takes no time, is nil and reported")
+        @Test("Nothing to export: an empty group, one that takes no time or one repeated forever is nil and reported")
         func nothingToExport() {
             let layer = HeadlessLayer(clock: ManualClock())
             var export: LayerAnimationGroup?
@@ -353,6 +364,14 @@ extension MainActorSuites {
             // A started group that took no time.
             let empty = layer.animate { _ in }
             reports = collectingDiagnostics { export = empty.export() }
+            #expect(export == nil && reports == [.nothingToExport])
+            // A group repeated forever has no end for an animation group to last until.
+            reports = collectingDiagnostics {
+                export = layer.exportAnimation { a in
+                    a.alpha(0.5).duration(0.3)
+                    a.repeating(.forever(autoreverses: true))
+                }
+            }
             #expect(export == nil && reports == [.nothingToExport])
             // Nothing was set or played by the exports.
             #expect(layer.opacity == 1 && layer.position == .zero && layer.animationKeys.isEmpty)

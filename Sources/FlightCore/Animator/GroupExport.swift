@@ -20,10 +20,15 @@ extension AnimationGroup {
     /// shows every value the group set. The group's callbacks and triggers belong to the engine,
     /// not to any animation: an export carries none of them.
     ///
+    /// A repeating group (``Repetition``) is exported over its whole run: the export lasts
+    /// ``totalDuration``, and each property repeats as the engine played it (on CoreAnimation,
+    /// one period's keyframes with a `repeatCount`). A group repeated forever has no end for an
+    /// animation group to last until: it is not exported.
+    ///
     /// - Returns: The export, or nil (and a ``FlightError/nothingToExport`` report) for a group
-    ///   that takes no time: no property, or none that plays over time.
+    ///   that takes no time (no property, or none that plays over time) or repeats forever.
     public func export() -> LayerAnimationGroup? {
-        GroupExport.make(resolved)
+        GroupExport.make(resolved, repeating: repeating)
     }
 }
 
@@ -77,7 +82,8 @@ extension FlightEngine {
             FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
             return nil
         }
-        return GroupExport.make(resolved)
+        let repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
+        return GroupExport.make(resolved, repeating: repeating)
     }
 }
 
@@ -88,19 +94,21 @@ extension FlightEngine {
 /// covers entirely (a part before its whole) is left out.
 @MainActor
 enum GroupExport {
-    static func make(_ resolved: ResolvedGroup) -> LayerAnimationGroup? {
-        let duration = resolved.duration
+    static func make(_ resolved: ResolvedGroup, repeating: GroupRepetition? = nil) -> LayerAnimationGroup? {
+        let duration = repeating?.timing.span ?? resolved.duration
         guard duration > 0, duration.isFinite, !resolved.properties.isEmpty else {
             FlightDiagnostics.report(.nothingToExport)
             return nil
         }
         var animations: [LayerAnimation] = []
         animations.reserveCapacity(resolved.properties.count)
-        for property in resolved.properties {
+        for (index, property) in resolved.properties.enumerated() {
             let keyPath = property.keyPath
             animations.removeAll { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .replaces }
             // A property that went to its target at once holds it for the whole group.
-            let keyframes = property.duration > 0 ? property.keyframes : held(property.to, for: duration)
+            let keyframes = property.duration > 0
+                ? repeating?.keyframes(at: index, of: property) ?? property.keyframes
+                : held(property.to, for: duration)
             var animation = LayerAnimation(keyPath: keyPath, beginTime: 0, keyframes: keyframes)
             animation.fillMode = .both
             animation.isRemovedOnCompletion = false

@@ -55,8 +55,9 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// end in a straight line from what was shown, and no rotation followed it.
     case pathHasNoLength(keyPath: String)
     /// A group was exported (``AnimationGroup/export()``,
-    /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time: it has no property, or
-    /// none that plays over time. There is no animation group to export; nil was returned.
+    /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time (it has no property, or
+    /// none that plays over time) or repeats forever (it has no end for an animation group to
+    /// last until). There is no animation group to export; nil was returned.
     case nothingToExport
 
     /// A sentence that says what went wrong.
@@ -91,7 +92,7 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
         case .pathHasNoLength(let keyPath):
             "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
         case .nothingToExport:
-            "the group takes no time (no property, or none that plays over time); there is no animation group to export"
+            "the group takes no time (no property, or none that plays over time) or repeats forever; there is no animation group to export"
         }
     }
 }
