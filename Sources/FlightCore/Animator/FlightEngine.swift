@@ -10,13 +10,7 @@ enum FlightEngine {
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
         let now = now(on: host)
-        var requests: [Synchronizer.Request] = []
-        requests.reserveCapacity(plan.properties.count + 1)
-        for property in promotingEntangledParts(plan.properties, on: host) {
-            // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
-            appendRequest(for: property, on: host, at: now, to: &requests)
-        }
-        followPaths(&requests, on: host, at: now)
+        var requests = requests(for: plan, on: host, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -27,20 +21,10 @@ enum FlightEngine {
             appendRequest(for: fade, on: host, at: now, to: &requests)
         }
 
-        let resolved: ResolvedGroup
-        if animated && policy != .jump {
-            do {
-                var reports: [FlightError] = []
-                resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority, reports: &reports)
-                for report in reports { FlightDiagnostics.report(report) }
-            } catch {
-                // Requests are validated above, so this is not expected; report and jump.
-                FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
-                resolved = instant(requests)
-            }
-        } else {
-            resolved = instant(requests)
-        }
+        // A group that cannot be resolved (not expected: requests are validated) jumps.
+        let resolved = animated && policy != .jump
+            ? resolve(requests, priority: plan.timingPriority) ?? instant(requests)
+            : instant(requests)
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
         group.repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
@@ -118,6 +102,34 @@ enum FlightEngine {
         group.fireStart()
         schedule(group, on: host)
         return group
+    }
+
+    /// Every property of `plan` validated and snapshotted, parts entangled with older
+    /// animations promoted to their wholes and positions along paths completed: what a group
+    /// is resolved from, played (``run(_:on:animated:)``) or exported.
+    static func requests(for plan: AnimationPlan, on host: any AnimationHost, at now: TimeInterval) -> [Synchronizer.Request] {
+        var requests: [Synchronizer.Request] = []
+        requests.reserveCapacity(plan.properties.count + 1)
+        for property in promotingEntangledParts(plan.properties, on: host) {
+            // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
+            appendRequest(for: property, on: host, at: now, to: &requests)
+        }
+        followPaths(&requests, on: host, at: now)
+        return requests
+    }
+
+    /// The group `requests` resolve to, its reports made; nil (reported) if it cannot be
+    /// resolved, which validated requests are not expected to be.
+    static func resolve(_ requests: [Synchronizer.Request], priority: TimingPriority) -> ResolvedGroup? {
+        do {
+            var reports: [FlightError] = []
+            let resolved = try Synchronizer.resolve(requests, priority: priority, reports: &reports)
+            for report in reports { FlightDiagnostics.report(report) }
+            return resolved
+        } catch {
+            FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
+            return nil
+        }
     }
 
     /// A list of changes kept empty between uses, so that its storage serves every `animate`
@@ -787,7 +799,7 @@ enum FlightEngine {
     /// be composed through a moving reflection
     /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
-    static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
         // A loop, not `contains(where:)`: its closure would be checked for the main actor.
         var hasPart = false

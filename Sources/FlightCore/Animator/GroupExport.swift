@@ -66,22 +66,8 @@ extension AnimationTarget {
 extension FlightEngine {
     /// Resolves `plan` on `host` as ``run(_:on:animated:)`` does, and exports it without playing.
     static func export(_ plan: AnimationPlan, on host: any AnimationHost) -> LayerAnimationGroup? {
-        let now = now(on: host)
-        var requests: [Synchronizer.Request] = []
-        for property in promotingEntangledParts(plan.properties, on: host) {
-            appendRequest(for: property, on: host, at: now, to: &requests)
-        }
-        followPaths(&requests, on: host, at: now)
-        let resolved: ResolvedGroup
-        do {
-            var reports: [FlightError] = []
-            resolved = try Synchronizer.resolve(requests, priority: plan.timingPriority, reports: &reports)
-            for report in reports { FlightDiagnostics.report(report) }
-        } catch {
-            // Requests are validated above, so this is not expected; report it.
-            FlightDiagnostics.report(.invalidValue(keyPath: "group", reason: "\(error)"))
-            return nil
-        }
+        let requests = requests(for: plan, on: host, at: now(on: host))
+        guard let resolved = resolve(requests, priority: plan.timingPriority) else { return nil }
         let repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
         return GroupExport.make(resolved, repeating: repeating)
     }

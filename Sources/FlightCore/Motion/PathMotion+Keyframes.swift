@@ -138,21 +138,14 @@ struct PathPositionSource: SegmentSource {
         let length = motion.length
         let span = b.u - a.u
         let first = motion.geometry.vector(at: a.value[0] * length), last = motion.geometry.vector(at: b.value[0] * length)
-        var worst = 0.0
-        func check(_ fraction: Double) -> Bool {
+        // A chord across a bend can stray most between the eighths: sixteenths are sampled too.
+        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
             evaluations += 1
             let exact = motion.geometry.vector(at: inner.progress(at: a.u + fraction * span) * length)
             let host = first + (last - first) * timing.progress(at: fraction)
             let d = exact - host
-            worst = max(worst, hypot(d.x, d.y))
-            return worst <= limit
+            return hypot(d.x, d.y)
         }
-        SegmentFitter.forEachSampleFraction(of: timing, check)
-        // A chord across a bend can stray most between the eighths: sample sixteenths too.
-        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
-            _ = check(sixteenth / 16)
-        }
-        return worst
     }
 
     func timingError(
@@ -221,17 +214,10 @@ struct PathHeadingSource: SegmentSource {
         evaluations: inout Int
     ) -> Double {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
-        var worst = 0.0
-        func check(_ fraction: Double) -> Bool {
+        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
             evaluations += 1
-            worst = max(worst, abs(angle(at: a.u + fraction * span) - (start + change * timing.progress(at: fraction))))
-            return worst <= limit
+            return abs(angle(at: a.u + fraction * span) - (start + change * timing.progress(at: fraction)))
         }
-        SegmentFitter.forEachSampleFraction(of: timing, check)
-        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
-            _ = check(sixteenth / 16)
-        }
-        return worst
     }
 }
 

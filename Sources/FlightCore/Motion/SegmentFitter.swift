@@ -106,7 +106,8 @@ package enum SegmentFitter {
     static let maximumTrials = 12
 
     /// The most evaluations of the motion the error of one segment takes: the sample instants
-    /// of ``forEachSampleFraction(of:_:)``, the sixteenths, and the instants near both ends.
+    /// of ``forEachSampleFraction(of:_:)``, the sixteenths, the instants near both ends, and the
+    /// search for the peak (see ``sampledError(of:limit:nearEnds:_:)``).
     static let evaluationsPerError = sampleFractions.count + startFractions.count + endFractions.count + 8
         + startFractions.count + endFractions.count + 2 + peakSteps
     /// The most evaluations one segment of a fit takes, whatever the motion: every try of a
@@ -516,6 +517,36 @@ package enum SegmentFitter {
             largest = max(largest, leftError, rightError)
         }
         return largest
+    }
+
+    /// The instants near both ends that a curved path's error is also sampled at.
+    static let nearEndFractions = startFractions + endFractions
+
+    /// The error of a segment played with `timing`, as every source measures it: at the sample
+    /// instants (``forEachSampleFraction(of:_:)``) and the odd sixteenths, with `nearEnds` at
+    /// ``nearEndFractions`` too, then at the peak next to the worst of them
+    /// (``peak(around:_:)``). Stops early, returning more than `limit`, once `limit` is
+    /// exceeded. `error` gives the distance at a fraction of the segment and counts its own
+    /// evaluations of the motion.
+    static func sampledError(
+        of timing: CubicBezier, limit: Double, nearEnds: Bool = false, _ error: (Double) -> Double
+    ) -> Double {
+        var worst = 0.0
+        var worstAt = 0.5
+        func check(_ fraction: Double) -> Bool {
+            let value = error(fraction)
+            if value > worst { (worst, worstAt) = (value, fraction) }
+            return worst <= limit
+        }
+        forEachSampleFraction(of: timing, check)
+        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+            _ = check(sixteenth / 16)
+        }
+        if nearEnds {
+            for fraction in nearEndFractions where worst <= limit { _ = check(fraction) }
+        }
+        if worst <= limit { worst = max(worst, peak(around: worstAt, error)) }
+        return worst
     }
 
     /// Calls `body` with each instant at which to sample the error of a segment with `timing`,

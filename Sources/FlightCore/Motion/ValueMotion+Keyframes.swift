@@ -298,31 +298,23 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         evaluations: inout Int
     ) -> Double {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
-        var worst = 0.0
         if Value.Path.isComponentwise {
             // A straight path: the error is the progress error times the travel, sampled at
             // sixteenths too (cheap here), where a refined curve can bulge between eighths.
-            func error(at fraction: Double) -> Double {
+            return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
                 evaluations += 1
                 let host = start + change * timing.progress(at: fraction)
                 return abs(progress(at: a.u + fraction * span) - host) * travel
             }
-            var worstAt = 0.5
-            func check(_ fraction: Double) -> Bool {
-                let error = error(at: fraction)
-                if error > worst { (worst, worstAt) = (error, fraction) }
-                return worst <= limit
-            }
-            SegmentFitter.forEachSampleFraction(of: timing, check)
-            for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
-                _ = check(sixteenth / 16)
-            }
-            if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
-            return worst
         }
         let first = path.value(at: start), last = path.value(at: b.value[0])
         let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
-        func error(at fraction: Double) -> Double {
+        // A curved path can bend sharply between samples (a colour whose alpha an overshooting
+        // curve pushes below zero, where the mix is clamped), and close to both ends, where a
+        // path that bends (a colour's mix clamped, a spring's last turn) can leave the straight
+        // mix fastest: sixteenths and the instants near the ends are sampled too. Fits along
+        // curved paths are kept (`KeyframeCache`), so this is paid once per move.
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
             evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
@@ -332,26 +324,6 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             }
             return path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact)
         }
-        var worstAt = 0.5
-        func check(_ fraction: Double) -> Bool {
-            let error = error(at: fraction)
-            if error > worst { (worst, worstAt) = (error, fraction) }
-            return worst <= limit
-        }
-        SegmentFitter.forEachSampleFraction(of: timing, check)
-        // A curved path can bend sharply between samples (a colour whose alpha an overshooting
-        // curve pushes below zero, where the mix is clamped): sample sixteenths too. Fits along
-        // curved paths are kept (`KeyframeCache`), so this is paid once per move.
-        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
-            _ = check(sixteenth / 16)
-        }
-        // And close to both ends, where a path that bends (a colour's mix clamped, a spring's
-        // last turn) can leave the straight mix fastest.
-        for fraction in SegmentFitter.startFractions + SegmentFitter.endFractions where worst <= limit {
-            _ = check(fraction)
-        }
-        if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
-        return worst
     }
 
     func timingError(
@@ -410,24 +382,11 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         // The components need not follow the chord, so their error can peak anywhere: sample
         // sixteenths, as well as where the timing curve's error gathers.
         let change = b.value - a.value
-        var worst = 0.0
-        func error(at fraction: Double) -> Double {
+        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
             evaluations += 1
             let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
             let host = a.value + change * timing.progress(at: fraction)
             return Value(components: host).distance(to: Value(components: exact))
         }
-        var worstAt = 0.5
-        func check(_ fraction: Double) -> Bool {
-            let error = error(at: fraction)
-            if error > worst { (worst, worstAt) = (error, fraction) }
-            return worst <= limit
-        }
-        SegmentFitter.forEachSampleFraction(of: timing, check)
-        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
-            _ = check(sixteenth / 16)
-        }
-        if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
-        return worst
     }
 }
