@@ -44,6 +44,10 @@ public final class AnimationGroup {
     @exclusivity(unchecked) var isHandedOff = false
     /// The group that carries this one's properties on a spring, while it does.
     weak var continuation: AnimationGroup?
+    /// The groups its triggers started, with the index of each trigger (see ``AnimationSequence``).
+    var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
+    /// The sequence this group belongs to, once one was made of it or of a group that started it.
+    weak var sequenceHandle: AnimationSequence?
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
@@ -275,6 +279,14 @@ public final class AnimationGroup {
     /// Stops the group where it is on screen: the model takes the values shown, its animations
     /// are removed, and it ends cut short (`didCancel`, then stop with `finished == false`).
     public func cancel() { finish(at: .current) }
+
+    /// Notes the group a trigger of this one started (nil: its target was gone), and hands it
+    /// the sequence this one belongs to.
+    func record(_ started: AnimationGroup?, startedBy trigger: Int) {
+        guard let started else { return }
+        startedGroups.append((trigger, started))
+        if let sequenceHandle { sequenceHandle.adopt(started) }
+    }
 
     func fireStart() {
         guard !didStartFire else { return }
