@@ -48,6 +48,11 @@ public final class AnimationGroup {
     var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
     /// The sequence this group belongs to, once one was made of it or of a group that started it.
     weak var sequenceHandle: AnimationSequence?
+    /// Whether it ended cut short (taken over, removed, cancelled, or its target released).
+    var wasCut = false
+    /// Set when a sequence brings the group back after it ended: its callbacks have fired and
+    /// do not fire again.
+    var callbacksSpent = false
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
@@ -315,8 +320,11 @@ public final class AnimationGroup {
         // A group that ends short keeps the time it reached.
         if !finished, pausedElapsed == nil, let host { pausedElapsed = elapsed(at: FlightEngine.now(on: host)) }
         self.finished = finished
+        let isCut = cut ?? !finished
+        wasCut = isCut
+        guard !callbacksSpent else { return }
         fireStart()
-        if cut ?? !finished { plan.didCancel?(self) }
+        if isCut { plan.didCancel?(self) }
         plan.didStop?(self, finished)
     }
 }

@@ -136,13 +136,16 @@ public final class AnimationSequence {
         guard !hasEnded else { return }
         if let time = held {
             startGroupsScrubbedPast(at: time)
-        } else if let host = anyHost {
-            let now = FlightEngine.now(on: host)
-            let time = self.time
-            if isReversed { origin = now - time } else { backOrigin = now + time }
+            for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
+            isReversed.toggle()
+            return
         }
+        // Playing: held where it is (which brings back the groups that ended), turned round,
+        // and played on from there, each group by the sequence's time.
+        hold(at: time)
         for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
         isReversed.toggle()
+        resume()
     }
 
     /// Ends every group of the sequence now at `position`:
@@ -224,9 +227,14 @@ public final class AnimationSequence {
     private func hold(at time: TimeInterval) {
         let first = held == nil
         held = time
-        let live = members.filter { !$0.group.hasEnded }
-        for member in live {
+        for member in members {
             let elapsed = min(max(time - member.offset, 0), member.group.duration)
+            if member.group.hasEnded {
+                // A group that ended at its end or back at its start comes back, held.
+                FlightEngine.revive(member.group, heldAt: elapsed)
+                if isReversed, member.group.isPaused { FlightEngine.reverse(member.group) }
+                continue
+            }
             if !member.group.isPaused { member.group.pause() }
             if member.group.isPaused, member.group.pausedElapsed != elapsed {
                 FlightEngine.scrub(member.group, to: elapsed)
@@ -350,16 +358,26 @@ public final class AnimationSequence {
     /// Ends every group at its end, in the order of their moments, starting first the groups
     /// their triggers would still start (each then ends at its end too).
     private func finishAtEnd() {
-        // Bounded: each pass ends one group, and the groups are those of a finite tree of triggers.
-        while let next = members.filter({ !$0.group.hasEnded }).min(by: { $0.offset < $1.offset }) {
-            let group = next.group
-            for (index, trigger) in group.plan.triggers.enumerated()
-            where trigger.moment != .completion && !group.firedTriggers.contains(index) && group.offset(of: trigger.moment) != nil {
-                group.firedTriggers.insert(index)
-                group.record(FlightEngine.fire(trigger), startedBy: index)
+        // Bounded: each pass ends one group or starts those a group's triggers would start, and
+        // the groups are those of a finite tree of triggers.
+        while true {
+            let live = members.filter { !$0.group.hasEnded }.sorted { $0.offset < $1.offset }
+            var started = false
+            for member in live {
+                let group = member.group
+                for (index, trigger) in group.plan.triggers.enumerated()
+                where trigger.moment != .completion && !group.firedTriggers.contains(index)
+                    && group.offset(of: trigger.moment) != nil {
+                    group.firedTriggers.insert(index)
+                    group.record(FlightEngine.fire(trigger), startedBy: index)
+                    started = true
+                }
             }
-            group.finish(at: .end)
-            if !group.hasEnded { group.cancel() }
+            if started { continue }
+            // The group that would end first ends now; its completion triggers start theirs.
+            guard let next = live.min(by: { $0.offset + $0.group.duration < $1.offset + $1.group.duration }) else { return }
+            next.group.finish(at: .end)
+            if !next.group.hasEnded { next.group.cancel() }
         }
     }
 }

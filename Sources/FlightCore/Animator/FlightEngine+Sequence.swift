@@ -76,3 +76,34 @@ private final class PredictionHost: AnimationHost {
 
     func apply(_ changes: [LayerAnimationChange]) {}
 }
+
+extension FlightEngine {
+    /// Brings back, held at `elapsed`, a `group` of a sequence that ended at its end or played
+    /// back to its start (not one cut short): it plays on its host again, from the keyframes it
+    /// was resolved to, for the key paths it still owned, without firing a callback again.
+    /// The model takes its targets where no later group of the host animates the key path.
+    static func revive(_ group: AnimationGroup, heldAt elapsed: TimeInterval) {
+        guard group.hasEnded, !group.wasCut, let host = group.host, let state = group.state else { return }
+        let now = now(on: host)
+        group.hasEnded = false
+        group.finished = false
+        group.callbacksSpent = true
+        group.isReversed = false
+        group.pausedElapsed = elapsed
+        state.add(group)
+        host.performTogether {
+            for keyPath in group.ownedKeyPaths {
+                guard let index = group.resolved.index(of: keyPath) else { continue }
+                let property = group.resolved.properties[index]
+                if !state.activeGroups.contains(where: { $0 !== group && $0.owns(keyPath) }) {
+                    _ = host.setModelValue(property.to, forKeyPath: keyPath)
+                }
+                guard property.duration > 0 else { continue }
+                var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: property.keyframes)
+                animation.isRemovedOnCompletion = false
+                state.placed.append(AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group))
+            }
+            retime(group, elapsed: elapsed, at: now, on: host, keepingWhatIsShown: false)
+        }
+    }
+}

@@ -442,7 +442,7 @@ enum FlightEngine {
     /// `turningRound`, and adds it again, with every animation added after the first of them, so
     /// that the order in which the host applies them is kept. Unless it is told not to (a scrub
     /// moves what is shown), each animation keeps showing at `now` what it showed.
-    private static func retime(
+    static func retime(
         _ group: AnimationGroup, elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost,
         turningRound: Bool = false, keepingWhatIsShown: Bool = true
     ) {
