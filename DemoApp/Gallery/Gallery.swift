@@ -22,6 +22,7 @@ public enum Gallery {
         \(GroupGallery.html())
         \(TakeOverGallery.html())
         \(InteractiveGallery.html())
+        \(SequenceGallery.html())
         \(TriggerGallery.html())
         \(ProgressGallery.html())
         \(EasingGallery.html())
