@@ -149,6 +149,26 @@ extension MainActorSuites {
             expectClose(sequence.fractionComplete, 0.5, absolute: 1e-12)
         }
 
+        @Test("The root and every group its triggers start, nested, belong to one sequence, the same while it is held")
+        func oneSequence() {
+            let stage = Stage()
+            var chained: [AnimationGroup] = []
+            let root = stage.a.animate { x in
+                x.position(CGPoint(x: 0, y: 0)).duration(0.1)
+                x.triggerOnStart(onView: stage.b) { y in
+                    y.cornerRadius(4).duration(0.1)
+                    y.triggerOnStart(onView: stage.c) { z in
+                        z.alpha(0.5).duration(0.1)
+                        z.setDidStartCallback { chained.append($0) }
+                    }
+                    y.setDidStartCallback { chained.append($0) }
+                }
+            }
+            let sequence = root.sequence
+            #expect(sequence.root === root && root.sequence === sequence)
+            #expect(chained.count == 2 && chained.allSatisfy { $0.sequence === sequence })
+        }
+
         @Test("Scrubbed to a moment and resumed, every frame after is the sequence played in time, and each callback fires once",
               arguments: [0.2, 0.65, 0.95, 1.3])
         func resumedPlaysOn(from held: TimeInterval) {
