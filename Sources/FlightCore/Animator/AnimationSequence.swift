@@ -259,10 +259,13 @@ public final class AnimationSequence {
         var pending: [Pending] = []
         var known: [Timed] = []
         for member in members {
-            if let host = member.group.host { known.append(Timed(offset: member.offset, group: member.group, host: ObjectIdentifier(host))) }
-            guard !member.group.hasEnded else { continue }
-            for (index, trigger) in member.group.plan.triggers.enumerated() where !member.group.firedTriggers.contains(index) {
-                if let moment = member.group.offset(of: trigger.moment) {
+            let group = member.group
+            if let host = group.host {
+                known.append(Timed(offset: member.offset, group: group, host: ObjectIdentifier(host)))
+            }
+            guard !group.hasEnded else { continue }
+            for (index, trigger) in group.plan.triggers.enumerated() where !group.firedTriggers.contains(index) {
+                if let moment = group.offset(of: trigger.moment) {
                     pending.append(Pending(offset: member.offset + moment, trigger: trigger))
                 }
             }
@@ -277,9 +280,9 @@ public final class AnimationSequence {
             var predicted: [String: any AnimatableValue] = [:]
             for property in item.trigger.plan.properties {
                 let keyPath = property.keyPath
-                let earlier = known.last { $0.host == id && $0.offset <= item.offset && $0.group.property(keyPath) != nil }
-                let later = known.filter { $0.host == id && $0.offset > item.offset && $0.group.property(keyPath) != nil }
-                    .min { $0.offset < $1.offset }
+                let same = known.filter { $0.host == id && $0.group.property(keyPath) != nil }
+                let earlier = same.last { $0.offset <= item.offset }
+                let later = same.filter { $0.offset > item.offset }.min { $0.offset < $1.offset }
                 if let earlier, let resolved = earlier.group.property(keyPath) {
                     predicted[keyPath] = resolved.value(at: item.offset - earlier.offset)
                 } else if let later, let resolved = later.group.property(keyPath) {
@@ -375,7 +378,8 @@ public final class AnimationSequence {
             }
             if started { continue }
             // The group that would end first ends now; its completion triggers start theirs.
-            guard let next = live.min(by: { $0.offset + $0.group.duration < $1.offset + $1.group.duration }) else { return }
+            func end(_ member: Member) -> TimeInterval { member.offset + member.group.duration }
+            guard let next = live.min(by: { end($0) < end($1) }) else { return }
             next.group.finish(at: .end)
             if !next.group.hasEnded { next.group.cancel() }
         }

@@ -101,7 +101,8 @@ extension FlightEngine {
                 guard property.duration > 0 else { continue }
                 var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: property.keyframes)
                 animation.isRemovedOnCompletion = false
-                state.placed.append(AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group))
+                let key = "\(group.key).\(index)"
+                state.placed.append(AnimationState.PlacedAnimation(key: key, animation: animation, group: group))
             }
             retime(group, elapsed: elapsed, at: now, on: host, keepingWhatIsShown: false)
         }
