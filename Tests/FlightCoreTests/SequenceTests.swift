@@ -74,6 +74,23 @@ extension MainActorSuites {
                 }
             }
 
+            /// Two moves of one view chained on completion, the same key path: right, then down,
+            /// then (on the second's completion) a fade of another view.
+            func startOnOneView() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 10)).duration(0.6).easing(.inOutCubic)
+                    x.triggerOnCompletion(onView: a) { y in
+                        logging("D", y)
+                        y.position(CGPoint(x: 300, y: 250)).duration(0.5).easing(.outBack)
+                        y.triggerOnCompletion(onView: b) { z in
+                            logging("F", z)
+                            z.alpha(0).duration(0.3).easing(.linear)
+                        }
+                    }
+                }
+            }
+
             /// What every layer shows of the key paths the scenarios animate.
             func shown(at time: TimeInterval? = nil) -> [[Double]] {
                 layers.flatMap { layer in
@@ -322,6 +339,67 @@ extension MainActorSuites {
             stage.clock.advance(to: resumedAt + held + 0.01)
             #expect(sequence.hasEnded)
             #expect(stage.log.last == "C stop false" && stage.log.count == 6)
+        }
+
+        @Test("Two groups chained on one view's same key path: scrubbed both ways, resumed, paused and scrubbed back, turned round")
+        func sameKeyPathOnOneView() {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            expectClose(duration, 1.4, absolute: 1e-9)
+            let times = Self.times(until: duration + 0.05, moments: [0.6, 1.1])
+            let played = Self.playedInTime({ $0.startOnOneView() }, at: times)
+            for (index, t) in times.enumerated() + times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed at \(t)")
+            }
+            // Resumed at 0.8: A has ended at 0.6 and D plays.
+            let held = times[times.firstIndex { $0 >= 0.8 }!]
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held && t <= 1.0 {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            #expect(stage.log == ["A start", "A stop true", "D start"])
+            // Held again after A ended, and scrubbed back over it.
+            sequence.pause()
+            for (index, t) in times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed back at \(t)")
+            }
+            // Turned round at 1.0 and played back: every frame mirrored.
+            let turn = times[times.firstIndex { $0 >= 1.0 }!]
+            sequence.fractionComplete = turn / duration
+            sequence.reverse()
+            sequence.resume()
+            let reversedAt = stage.clock.now
+            for (index, t) in times.enumerated().reversed() where t < turn {
+                stage.clock.advance(to: reversedAt + (turn - t))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            stage.clock.advance(to: reversedAt + turn + 0.01)
+            #expect(sequence.hasEnded)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.a.position == CGPoint(x: 10, y: 10))
+        }
+
+        @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
+        func overlapTakesOver() {
+            let stage = Stage()
+            let sequence = stage.a.animate { x in
+                x.position(CGPoint(x: 310, y: 10)).duration(1).easing(.linear)
+                x.alpha(0.5).duration(1).easing(.linear)
+                x.triggerOnProgress(0.5, onView: stage.a) { y in y.position(CGPoint(x: 160, y: 310)).duration(0.5) }
+            }.sequence
+            everyFrame(stage.clock, until: 0.7) { _ in }
+            sequence.pause()
+            sequence.fractionComplete = 0.3 / sequence.duration
+            // Position: the later group's start (where the first had it at 0.5); opacity: 0.3 of the way.
+            #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"), CGPoint(x: 160, y: 10)) < 1e-9)
+            expectClose(stage.a.presentation().opacity, 1 - 0.3 * 0.5, absolute: 1e-9)
         }
 
         @Test("Finished at the end, every group ends at its end, those still ahead included, each callback once")

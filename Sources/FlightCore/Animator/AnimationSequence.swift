@@ -123,6 +123,7 @@ public final class AnimationSequence {
             FlightEngine.resumeInSequence(member.group, from: time - member.offset, at: now)
             if let host = member.group.host, !hosts.contains(where: { $0 === host }) { hosts.append(host) }
         }
+        arrange(at: nil)
         for host in hosts { FlightEngine.fireDue(on: host, at: now) }
     }
 
@@ -136,15 +137,13 @@ public final class AnimationSequence {
         guard !hasEnded else { return }
         if let time = held {
             startGroupsScrubbedPast(at: time)
-            for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
-            isReversed.toggle()
+            turnRound()
             return
         }
         // Playing: held where it is (which brings back the groups that ended), turned round,
         // and played on from there, each group by the sequence's time.
         hold(at: time)
-        for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
-        isReversed.toggle()
+        turnRound()
         resume()
     }
 
@@ -180,6 +179,16 @@ public final class AnimationSequence {
         case .start: 0
         case .current: fraction
         }
+    }
+
+    /// Turns every group of the sequence round. Each sets the model of its key paths to where it
+    /// now heads; where groups share a key path, the one whose place is the sequence's wins: going
+    /// back, the earliest's start (turned last), going forwards, the latest's end.
+    private func turnRound() {
+        let live = members.filter { !$0.group.hasEnded }
+        let ordered = isReversed ? live.sorted { $0.offset < $1.offset } : live.sorted { $0.offset > $1.offset }
+        for member in ordered { FlightEngine.reverse(member.group) }
+        isReversed.toggle()
     }
 
     /// Stops every group of the sequence where it is shown: ``finish(at:)`` at
@@ -241,7 +250,53 @@ public final class AnimationSequence {
             }
         }
         if first { ahead = predictions(showing: true) }
+        arrange(at: time)
         show(at: time)
+    }
+
+    /// Orders, on each host, the animations of the sequence's groups that share a key path, so
+    /// that the group that shows it is the one applied last where their times overlap: held at
+    /// `time` (every animation then shows a value, `fillMode` both), the latest group started by
+    /// then, above the groups still ahead (the first of them above the others, showing its
+    /// start); playing forwards, the earlier group (it shows nothing once it has ended, and a
+    /// later one nothing but its start before it begins); playing backwards, the later group
+    /// (it leaves when it is back at its start). The other animations keep their places.
+    private func arrange(at time: TimeInterval?) {
+        var offsets: [ObjectIdentifier: TimeInterval] = [:]
+        var hosts: [any AnimationHost] = []
+        for member in members where !member.group.hasEnded {
+            offsets[ObjectIdentifier(member.group)] = member.offset
+            if let host = member.group.host, !hosts.contains(where: { $0 === host }) { hosts.append(host) }
+        }
+        // The rank of an animation of a group that starts at `offset`: higher is applied later.
+        func rank(_ offset: TimeInterval) -> (Int, TimeInterval) {
+            if let time { return offset <= time ? (1, offset) : (0, -offset) }
+            return (0, isReversed ? offset : -offset)
+        }
+        for host in hosts {
+            let state = host.animationState
+            var byKeyPath: [String: [Int]] = [:]
+            for index in state.placed.indices where offsets[ObjectIdentifier(state.placed[index].group)] != nil {
+                byKeyPath[state.placed[index].animation.keyPath, default: []].append(index)
+            }
+            var first = Int.max
+            for positions in byKeyPath.values where positions.count > 1 {
+                let entries = positions.map { state.placed[$0] }
+                let order = entries.indices.sorted { x, y in
+                    let (rx, ry) = (rank(offsets[ObjectIdentifier(entries[x].group)] ?? 0),
+                                    rank(offsets[ObjectIdentifier(entries[y].group)] ?? 0))
+                    return rx != ry ? rx < ry : x < y
+                }
+                guard order != Array(entries.indices) else { continue }
+                for (position, entry) in zip(positions, order) { state.placed[position] = entries[entry] }
+                first = min(first, positions[0])
+            }
+            guard first < state.placed.count else { continue }
+            // Added again from the first that moved, so the host applies them in this order.
+            host.performTogether {
+                host.apply(state.placed[first...].map { .add(key: $0.key, animation: $0.animation) })
+            }
+        }
     }
 
     /// The groups that the triggers of the live groups would start and have not, in the order of
@@ -346,16 +401,10 @@ public final class AnimationSequence {
     private func startGroupsScrubbedPast(at time: TimeInterval) {
         guard ahead.contains(where: { $0.offset <= time }) else { return }
         let wasReversed = isReversed
-        if wasReversed {
-            for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
-            isReversed = false
-        }
+        if wasReversed { turnRound() }
         resume()
         pause()
-        if wasReversed {
-            for member in members where !member.group.hasEnded { FlightEngine.reverse(member.group) }
-            isReversed = true
-        }
+        if wasReversed { turnRound() }
     }
 
     /// Ends every group at its end, in the order of their moments, starting first the groups
