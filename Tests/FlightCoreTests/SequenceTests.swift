@@ -212,14 +212,14 @@ extension MainActorSuites {
         }
 
         @Test("Every kind of trigger, nested: scrubbed, then resumed from the middle, frame by frame as played in time")
-        func allKinds() {
+        func allKinds() throws {
             let stage = Stage()
             let sequence = stage.startAllKinds().sequence
             sequence.pause()
             let duration = sequence.duration
             // The value-progress moment, solved from the root's keyframes.
             let root = sequence.root
-            let valueMoment = try! #require(root.offset(of: .valueProgress(0.5)))
+            let valueMoment = try #require(root.offset(of: .valueProgress(0.5)))
             let times = Self.times(until: duration + 0.1,
                                    moments: [0.3, valueMoment, valueMoment + 0.3, valueMoment + 0.5, 0.8, duration])
             let played = Self.playedInTime({ $0.startAllKinds() }, at: times)
@@ -430,6 +430,17 @@ extension MainActorSuites {
             #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.b.position == CGPoint(x: 10, y: 10))
             stage.clock.advance(to: 3)
             #expect(stage.c.opacity == 1 && stage.log.count == 4)
+        }
+
+        @Test("Finished at the start after a group ended: it goes back too, with the others, without a second callback")
+        func finishAtStartAfterAnEnd() {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            everyFrame(stage.clock, until: 0.8) { _ in }
+            sequence.finish(at: .start)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.a.animationKeys.isEmpty)
+            #expect(sequence.hasEnded && sequence.fractionComplete == 0)
         }
 
         @Test("Cancelled while scrubbed past a group that has not started: it starts, and everything stays where it is shown")

@@ -167,8 +167,11 @@ public final class AnimationSequence {
             if held != nil { resume() }
             finishAtEnd()
         case .start:
+            // Held first, which brings back the groups that ended, so that they go back too.
+            if held == nil { hold(at: time) }
             removePredictions()
-            for member in members.reversed() where !member.group.hasEnded { member.group.finish(at: .start) }
+            let live = members.filter { !$0.group.hasEnded }.sorted { $0.offset > $1.offset }
+            for member in live { member.group.finish(at: .start) }
         case .current:
             if let time = held { startGroupsScrubbedPast(at: time) }
             for member in members.reversed() where !member.group.hasEnded { member.group.cancel() }
@@ -412,8 +415,10 @@ public final class AnimationSequence {
     private func finishAtEnd() {
         // Bounded: each pass ends one group or starts those a group's triggers would start, and
         // the groups are those of a finite tree of triggers.
+        var ended: Set<ObjectIdentifier> = []
         while true {
-            let live = members.filter { !$0.group.hasEnded }.sorted { $0.offset < $1.offset }
+            let live = members.filter { !$0.group.hasEnded && !ended.contains(ObjectIdentifier($0.group)) }
+                .sorted { $0.offset < $1.offset }
             var started = false
             for member in live {
                 let group = member.group
@@ -429,6 +434,7 @@ public final class AnimationSequence {
             // The group that would end first ends now; its completion triggers start theirs.
             func end(_ member: Member) -> TimeInterval { member.offset + member.group.duration }
             guard let next = live.min(by: { end($0) < end($1) }) else { return }
+            ended.insert(ObjectIdentifier(next.group))
             next.group.finish(at: .end)
             if !next.group.hasEnded { next.group.cancel() }
         }
