@@ -21,12 +21,15 @@ public enum Gallery {
         <h1>Flight \(Flight.version) — demo gallery</h1>
         \(GroupGallery.html())
         \(TakeOverGallery.html())
+        \(ExportGallery.html())
         \(InteractiveGallery.html())
         \(SequenceGallery.html())
+        \(RepeatGallery.html())
         \(TriggerGallery.html())
         \(ProgressGallery.html())
         \(EasingGallery.html())
         \(KeyframeGallery.html())
+        \(PathGallery.html())
         </body></html>
         """
     }

@@ -6,6 +6,21 @@ extension MainActorSuites {
     @MainActor
     @Suite("Group animator")
     struct GroupAnimatorTests {
+        @Test("Keys: each group's is flight.<n>, n counting up per layer, and its animations' <key>.<index>, past ten of each")
+        func keysCountUp() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let paths = (0..<12).map { "custom\($0)" }
+            for number in 1...12 {
+                let group = layer.animate { animator in
+                    for path in paths { animator.value(Double(number), forKeyPath: path).duration(1) }
+                }
+                // Written independently, with interpolation.
+                #expect(group.key == "flight.\(number)")
+                #expect(layer.animationKeys == paths.indices.map { "flight.\(number).\($0)" })
+            }
+        }
+
         @Test("The seed's first example: alpha, bounds, position and a custom key path")
         func seedBasicExample() throws {
             let clock = ManualClock()

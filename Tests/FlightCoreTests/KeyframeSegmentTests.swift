@@ -82,6 +82,26 @@ extension MainActorSuites {
             }
         }
 
+        @Test("A spring leaving from rest bends most in its first sixteenth: within tolerance between the samples too")
+        func springFromRestBetweenSamples() throws {
+            // The hand-off that a random scenario caught 0.506 pt from its curve, at 0.4 pt
+            // sampled: position.y on the default spring, from rest.
+            let handOff = try ValueMotion(from: 193.8132375861403, to: 183.81607924409724,
+                                          easing: .springDecay(velocity: .zero, spring: .springDecay),
+                                          duration: 0.5, tolerance: .geometry)
+            #expect(Self.worstPlayed(handOff.keyframes(), handOff, samples: 40_000) <= 0.5 + 1e-9)
+            // Distances from a few points to a screen's width, on springs of every bounce.
+            var random = SplitMix64(seed: 11)
+            for _ in 0..<40 {
+                let spring = Spring(duration: random.uniform(0.2...0.9), bounce: random.uniform(-0.3...0.6))
+                let from = random.uniform(-300...300)
+                let motion = try ValueMotion(from: from, to: from + random.uniform(-600...600),
+                                             easing: .springDecay(velocity: .zero, spring: spring),
+                                             duration: 0.5, tolerance: .geometry)
+                #expect(Self.worstPlayed(motion.keyframes(), motion, samples: 20_000) <= 0.5 + 1e-9)
+            }
+        }
+
         @Test("Springs, 2D gesture springs and decays: within tolerance as played, fewer keyframes than 60 Hz")
         func physical() throws {
             var random = SplitMix64(seed: 3)

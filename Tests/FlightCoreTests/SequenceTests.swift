@@ -91,6 +91,24 @@ extension MainActorSuites {
                 }
             }
 
+            /// A repeating group in the chain: the root on `a`; at 30 % of its time a pulse on `b`
+            /// that goes and comes back twice (`Repetition`), whose completion starts a move of `c`.
+            func startWithRepetition() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 40)).duration(0.8).easing(.outCubic)
+                    x.triggerOnProgress(0.3, onView: b) { y in
+                        logging("P", y)
+                        y.cornerRadius(30).duration(0.25).easing(.inOutSine)
+                        y.repeating(Repetition(count: 2, autoreverses: true))
+                        y.triggerOnCompletion(onView: c) { z in
+                            logging("M", z)
+                            z.position(CGPoint(x: 90, y: 160)).duration(0.4).easing(.outBack)
+                        }
+                    }
+                }
+            }
+
             /// What every layer shows of the key paths the scenarios animate.
             func shown(at time: TimeInterval? = nil) -> [[Double]] {
                 layers.flatMap { layer in
@@ -402,6 +420,31 @@ extension MainActorSuites {
             expectClose(stage.a.presentation().opacity, 1 - 0.3 * 0.5, absolute: 1e-9)
         }
 
+        @Test("A repeating group in the chain counts its whole run: scrubbed both ways and resumed, every frame as played in time")
+        func repeatingGroup() {
+            let stage = Stage()
+            let sequence = stage.startWithRepetition().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            // The pulse starts at 0.24 and runs 4 × 0.25 s; the move starts at its end, 1.24.
+            expectClose(duration, 1.64, absolute: 1e-9)
+            let times = Self.times(until: duration + 0.05, moments: [0.24, 0.49, 0.74, 0.99, 1.24, 0.8])
+            let played = Self.playedInTime({ $0.startWithRepetition() }, at: times)
+            for (index, t) in times.enumerated() + times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed at \(t)")
+            }
+            let held = times[times.firstIndex { $0 >= 0.6 }!]
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            #expect(sequence.hasEnded && stage.log == played.log && stage.log.count == 6)
+        }
+
         @Test("Finished at the end, every group ends at its end, those still ahead included, each callback once")
         func finishAtEnd() {
             let stage = Stage()
@@ -456,6 +499,26 @@ extension MainActorSuites {
             #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
             stage.clock.advance(to: 3)
             #expect(stage.log.count == 4)
+        }
+
+        @Test("A sequence with a group that repeats forever has no end: scrubbing it does nothing")
+        func foreverHasNoEnd() {
+            let stage = Stage()
+            let sequence = stage.a.animate { x in
+                x.position(CGPoint(x: 300, y: 40)).duration(0.5)
+                x.triggerOnStart(onView: stage.b) { y in
+                    y.alpha(0.5).duration(0.3)
+                    y.repeating(.forever(autoreverses: true))
+                }
+            }.sequence
+            everyFrame(stage.clock, until: 0.2) { _ in }
+            sequence.pause()
+            let shown = stage.shown()
+            #expect(sequence.duration == .infinity)
+            sequence.fractionComplete = 0.9
+            #expect(Self.gap(stage.shown(), shown) == 0 && sequence.isPaused)
+            sequence.cancel()
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
         }
 
         @Test("A NaN fraction, and a scrub of a sequence that plays, change nothing")

@@ -20,6 +20,8 @@ public final class AnimationGroup {
     @exclusivity(unchecked) public internal(set) var finished = false
 
     let plan: AnimationPlan
+    /// The number in its ``key``, which the keys of its animations share.
+    let keyNumber: Int
     /// Its pending trigger moments, cancelled if it is cut short.
     @exclusivity(unchecked) var events: [ScheduledEvent] = []
     /// The event of its end (played backwards, of its return to the start), kept apart from
@@ -53,15 +55,18 @@ public final class AnimationGroup {
     /// Set when a sequence brings the group back after it ended: its callbacks have fired and
     /// do not fire again.
     var callbacksSpent = false
+    /// How it repeats, resolved for its properties (``Repetition``); nil if it plays once.
+    var repeating: GroupRepetition?
 
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { state != nil }
 
-    init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, key: String) {
+    init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved
         self.plan = plan
         self.beginTime = beginTime
-        self.key = key
+        self.keyNumber = keyNumber
+        key = AnimationState.key(group: keyNumber)
     }
 
     /// The key paths this group still drives; a later group takes over the ones it animates too.
@@ -101,10 +106,12 @@ public final class AnimationGroup {
     }
 
     /// Elapsed time over duration at the host time `time`, clamped into `0...1` (1 for an empty
-    /// or instantaneous group).
+    /// or instantaneous group). For a repeating group, over its ``totalDuration``, or, if it
+    /// repeats forever, over the cycle (and the delay after it) it is in.
     public func timeProgress(at time: TimeInterval) -> Double {
         guard duration > 0 else { return 1 }
-        return min(max((time - beginTime) / duration, 0), 1)
+        let window = progressWindow(at: time - beginTime)
+        return min(max((time - beginTime - window.start) / window.length, 0), 1)
     }
 
     /// The offset from ``beginTime`` at which a trigger's moment comes, or nil if it never does.
@@ -113,7 +120,8 @@ public final class AnimationGroup {
         case .start:
             return 0
         case .completion:
-            return duration
+            // The end of the last cycle; never, for a group that repeats forever.
+            return totalDuration.isFinite ? totalDuration : nil
         case .timeProgress(let fraction):
             // Clamped into 0...1; NaN counts as 0, as NaN time does everywhere in Flight.
             return (fraction.isNaN ? 0 : min(max(fraction, 0), 1)) * duration
@@ -132,6 +140,9 @@ public final class AnimationGroup {
     public func valueProgress(at time: TimeInterval) -> Double {
         guard let property = drivingProperty else {
             return timeProgress(at: time)
+        }
+        if let repeating, let index = resolved.index(of: property.keyPath) {
+            return repeating.progress(at: index, of: property, elapsed: time - beginTime)
         }
         return property.progress(at: time - beginTime)
     }
@@ -158,7 +169,7 @@ public final class AnimationGroup {
     func elapsed(at time: TimeInterval) -> TimeInterval {
         if let pausedElapsed { return pausedElapsed }
         let elapsed = isReversed ? reverseOrigin - time : time - beginTime
-        return min(max(elapsed, 0), duration)
+        return min(max(elapsed, 0), totalDuration)
     }
 
     /// How far the group has come, as a fraction of its duration: its time, every property on
@@ -166,6 +177,10 @@ public final class AnimationGroup {
     /// playing or has ended, setting it does nothing. Values are clamped into `0...1`. With
     /// ``scrubsLinearly``, a paused group's fraction is instead how far its driving property has
     /// come.
+    ///
+    /// A repeating group's fraction is of its whole run (``totalDuration``), or, for one that
+    /// repeats forever, of the cycle (and the delay after it) it is in, and setting it moves the
+    /// group within that cycle; ``scrubsLinearly`` does not apply to a repeating group.
     ///
     /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
     /// time first reaches its moment going forward; one whose moment was scrubbed past without
@@ -175,19 +190,23 @@ public final class AnimationGroup {
         get {
             guard duration > 0, !finished else { return 1 }
             if let pausedElapsed {
-                if scrubsLinearly, isPaused, let driving = drivingProperty {
+                if scrubsLinearly, repeating == nil, isPaused, let driving = drivingProperty {
                     return min(max(driving.progress(at: pausedElapsed), 0), 1)
                 }
-                return pausedElapsed / duration
+                let window = progressWindow(at: pausedElapsed)
+                return (pausedElapsed - window.start) / window.length
             }
             guard !hasEnded, let host else { return 0 }
-            return elapsed(at: FlightEngine.now(on: host)) / duration
+            let elapsed = elapsed(at: FlightEngine.now(on: host))
+            let window = progressWindow(at: elapsed)
+            return (elapsed - window.start) / window.length
         }
         set {
-            guard isPaused, newValue.isFinite else { return }
+            guard isPaused, newValue.isFinite, let pausedElapsed else { return }
             let fraction = min(max(newValue, 0), 1)
-            var elapsed = fraction * duration
-            if scrubsLinearly, let driving = drivingProperty {
+            let window = progressWindow(at: pausedElapsed)
+            var elapsed = window.start + fraction * window.length
+            if scrubsLinearly, repeating == nil, let driving = drivingProperty {
                 elapsed = min(driving.firstTime(reachingProgress: fraction) ?? elapsed, duration)
             }
             FlightEngine.scrub(self, to: elapsed)
@@ -244,8 +263,13 @@ public final class AnimationGroup {
     /// Triggers fire only going forward: none fires while the group plays backwards, and one
     /// already fired does not fire again. A group that plays back all the way to its start ends
     /// there with `finished == false`, without `didCancel`: it was not cut short. Does nothing on
-    /// an ended group.
-    public func reverse() { FlightEngine.reverse(self) }
+    /// an ended group, or on one that repeats forever (it has no end to play back from); a group
+    /// that repeats a number of times plays back through the cycles it has played.
+    public func reverse() {
+        // A run that never ends has no end to play back from (``Repetition``).
+        guard totalDuration.isFinite else { return }
+        FlightEngine.reverse(self)
+    }
 
     /// Ends the group now, leaving its properties at `position`: the model values are set there
     /// and its animations removed, all at once. At the end, the stop callback fires with

@@ -21,6 +21,8 @@ public struct AnimationPlan: Sendable {
     public var didCancel: (@MainActor @Sendable (AnimationGroup) -> Void)?
     /// Groups to start on other targets at moments of this one, in declaration order.
     public var triggers: [TriggerPlan] = []
+    /// How the group repeats (see ``Repetition``); nil plays it once.
+    public var repetition: Repetition?
 
     /// An empty plan.
     public init(timingPriority: TimingPriority = .maxTime) {

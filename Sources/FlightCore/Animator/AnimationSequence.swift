@@ -71,9 +71,10 @@ public final class AnimationSequence {
 
     /// From the root group's start to the end of the last group it chains, in seconds: the
     /// groups that have started as they were resolved, those still ahead resolved in advance
-    /// against the values their targets would show at their moments.
+    /// against the values their targets would show at their moments; each group's whole run
+    /// (``AnimationGroup/totalDuration``), so infinite if one repeats forever.
     public var duration: TimeInterval {
-        let started = members.map { $0.offset + $0.group.duration }.max() ?? 0
+        let started = members.map { $0.offset + $0.group.totalDuration }.max() ?? 0
         let predicted = (held != nil ? ahead : predictions(showing: false)).map { $0.offset + $0.duration }.max() ?? 0
         return max(started, predicted)
     }
@@ -82,7 +83,8 @@ public final class AnimationSequence {
     /// curves. Setting it moves a paused sequence there (scrubbing): every group that would have
     /// started by then is where it would be, one still ahead shows its start state (what its
     /// target shows before it). Setting it on a sequence that plays or has ended, or to NaN or
-    /// an infinity, does nothing; values are clamped into `0...1`.
+    /// an infinity, or on a sequence without an end (a group repeats forever), does nothing;
+    /// values are clamped into `0...1`.
     ///
     /// Scrubbing fires nothing. When the sequence resumes, the groups it was scrubbed past that
     /// have not started start then (their `didStart` fires), each at its own moment, so that it
@@ -95,7 +97,8 @@ public final class AnimationSequence {
             return min(max(time / duration, 0), 1)
         }
         set {
-            guard isPaused, newValue.isFinite else { return }
+            let duration = duration
+            guard isPaused, newValue.isFinite, duration.isFinite else { return }
             hold(at: min(max(newValue, 0), 1) * duration)
         }
     }
@@ -240,7 +243,7 @@ public final class AnimationSequence {
         let first = held == nil
         held = time
         for member in members {
-            let elapsed = min(max(time - member.offset, 0), member.group.duration)
+            let elapsed = min(max(time - member.offset, 0), member.group.totalDuration)
             if member.group.hasEnded {
                 // A group that ended at its end or back at its start comes back, held.
                 FlightEngine.revive(member.group, heldAt: elapsed)
@@ -341,8 +344,8 @@ public final class AnimationSequence {
                 let same = known.filter { $0.host == id && $0.group.property(keyPath) != nil }
                 let earlier = same.last { $0.offset <= item.offset }
                 let later = same.filter { $0.offset > item.offset }.min { $0.offset < $1.offset }
-                if let earlier, let resolved = earlier.group.property(keyPath) {
-                    predicted[keyPath] = resolved.value(at: item.offset - earlier.offset)
+                if let earlier, let value = FlightEngine.value(of: keyPath, in: earlier.group, at: item.offset - earlier.offset) {
+                    predicted[keyPath] = value
                 } else if let later, let resolved = later.group.property(keyPath) {
                     predicted[keyPath] = resolved.from
                 }
@@ -350,8 +353,8 @@ public final class AnimationSequence {
             let (group, animations) = FlightEngine.resolveInAdvance(item.trigger.plan, on: host, predicted: predicted)
             known.append(Timed(offset: item.offset, group: group, host: id))
             known.sort { $0.offset < $1.offset }
-            let keys = showing ? animations.map { _ in host.animationState.makeKey() + ".ahead" } : []
-            result.append(Prediction(offset: item.offset, duration: group.duration, host: host,
+            let keys = showing ? animations.map { _ in AnimationState.key(group: host.animationState.makeKeyNumber()) } : []
+            result.append(Prediction(offset: item.offset, duration: group.totalDuration, host: host,
                                      animations: animations, keys: keys))
             for nested in item.trigger.plan.triggers {
                 if let moment = group.offset(of: nested.moment) {
@@ -432,7 +435,7 @@ public final class AnimationSequence {
             }
             if started { continue }
             // The group that would end first ends now; its completion triggers start theirs.
-            func end(_ member: Member) -> TimeInterval { member.offset + member.group.duration }
+            func end(_ member: Member) -> TimeInterval { member.offset + member.group.totalDuration }
             guard let next = live.min(by: { end($0) < end($1) }) else { return }
             ended.insert(ObjectIdentifier(next.group))
             next.group.finish(at: .end)

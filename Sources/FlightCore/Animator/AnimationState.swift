@@ -48,9 +48,47 @@ public final class AnimationState {
         registered[key] = plan
     }
 
-    func makeKey() -> String {
+    /// The number of a new group's key (see ``key(group:property:)``).
+    func makeKeyNumber() -> Int {
         nextKey += 1
-        return "flight.\(nextKey)"
+        return nextKey
+    }
+
+    /// The key of a group (`flight.12`) or of the animation of one of its properties, by index
+    /// (`flight.12.0`). Made for every group that starts, so written byte by byte into one
+    /// string: interpolation, or `+`, costs several times what the key's later uses do.
+    nonisolated static func key(group: Int, property: Int? = nil) -> String {
+        let prefix: StaticString = "flight."
+        func digitCount(_ number: Int) -> Int {
+            var count = 1
+            var rest = number.magnitude
+            while rest >= 10 {
+                count += 1
+                rest /= 10
+            }
+            return count
+        }
+        let groupDigits = digitCount(group)
+        let propertyDigits = property.map { 1 + digitCount($0) } ?? 0
+        let length = prefix.utf8CodeUnitCount + groupDigits + propertyDigits
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            func write(_ number: Int, endingAt end: Int) {
+                var rest = number.magnitude
+                var index = end
+                repeat {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+            }
+            _ = buffer.initialize(fromContentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            write(group, endingAt: prefix.utf8CodeUnitCount + groupDigits)
+            if let property {
+                buffer[prefix.utf8CodeUnitCount + groupDigits] = UInt8(ascii: ".")
+                write(property, endingAt: length)
+            }
+            return length
+        }
     }
 
     func add(_ group: AnimationGroup) {

@@ -15,6 +15,16 @@ extension FlightEngine {
         scheduleMoments(of: group, from: group.isReversed ? elapsed : -.infinity, on: host, firesDue: false)
     }
 
+    /// What `keyPath` of `group` shows `elapsed` seconds into its run (through its cycles, if it
+    /// repeats), or nil if the group does not animate it.
+    static func value(of keyPath: String, in group: AnimationGroup, at elapsed: TimeInterval) -> (any AnimatableValue)? {
+        guard let index = group.resolved.index(of: keyPath) else { return nil }
+        let property = group.resolved.properties[index]
+        guard let repeating = group.repeating else { return property.value(at: elapsed) }
+        let keyframes = repeating.keyframes(at: index, of: property)
+        return keyframes.presentationValue(at: min(max(elapsed, 0), keyframes.duration))
+    }
+
     /// Fires what is due on `host`'s scheduler at host time `now`.
     static func fireDue(on host: any AnimationHost, at now: TimeInterval) {
         let scheduler = host.frameScheduler
@@ -96,12 +106,14 @@ extension FlightEngine {
                 guard let index = group.resolved.index(of: keyPath) else { continue }
                 let property = group.resolved.properties[index]
                 if !state.activeGroups.contains(where: { $0 !== group && $0.owns(keyPath) }) {
-                    _ = host.setModelValue(property.to, forKeyPath: keyPath)
+                    let end = group.repeating?.endValue(at: index, of: property) ?? property.to
+                    _ = host.setModelValue(end, forKeyPath: keyPath)
                 }
                 guard property.duration > 0 else { continue }
-                var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: property.keyframes)
+                let keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
+                var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
                 animation.isRemovedOnCompletion = false
-                let key = "\(group.key).\(index)"
+                let key = AnimationState.key(group: group.keyNumber, property: index)
                 state.placed.append(AnimationState.PlacedAnimation(key: key, animation: animation, group: group))
             }
             retime(group, elapsed: elapsed, at: now, on: host, keepingWhatIsShown: false)

@@ -14,8 +14,9 @@ enum FlightEngine {
         requests.reserveCapacity(plan.properties.count + 1)
         for property in promotingEntangledParts(plan.properties, on: host) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
-            if let made = request(for: property, on: host, at: now) { requests.append(made) }
+            appendRequest(for: property, on: host, at: now, to: &requests)
         }
+        followPaths(&requests, on: host, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -23,7 +24,7 @@ enum FlightEngine {
             // The dissolve fades the layer out and in again, ending at its model opacity.
             var fade = PropertyPlan(keyPath: opacityKeyPath, target: opacity)
             fade.duration = duration
-            if let request = request(for: fade, on: host, at: now) { requests.append(request) }
+            appendRequest(for: fade, on: host, at: now, to: &requests)
         }
 
         let resolved: ResolvedGroup
@@ -41,7 +42,8 @@ enum FlightEngine {
             resolved = instant(requests)
         }
 
-        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, key: state.makeKey())
+        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
+        group.repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
         group.state = state
         group.host = host
         var cut: [AnimationGroup] = []
@@ -57,20 +59,25 @@ enum FlightEngine {
             var rewritten: Set<String> = []
             // Requests are read in place (by index): each is a large value.
             for requestIndex in requests.indices {
-                let (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
+                var (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
+                let resolvedIndex = resolved.index(of: keyPath)
+                if let repeating = group.repeating, let index = resolvedIndex {
+                    // The model holds where the last cycle ends.
+                    target = repeating.endValue(at: index, of: resolved.properties[index])
+                }
                 takeOver(keyPath, heldAt: target, by: group, in: state, on: host,
                          changes: &changes, rewritten: &rewritten)
                 guard host.setModelValue(target, forKeyPath: keyPath) else {
                     FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
                     continue
                 }
-                guard plays, let index = resolved.index(of: keyPath) else { continue }
+                guard plays, let index = resolvedIndex else { continue }
                 let property = resolved.properties[index]
                 // The dissolve's fade plays even when the opacity ends where it starts (its
                 // resolved duration is then 0): it is the layer's own fade out and in.
                 let fades = dissolve != nil && keyPath == opacityKeyPath
                 guard property.duration > 0 || fades else { continue }
-                var keyframes = property.keyframes
+                var keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
                 if fades {
                     keyframes = dissolveKeyframes(property, among: resolved.properties)
                 }
@@ -82,7 +89,7 @@ enum FlightEngine {
                 // removals (the app moving to the background, a view leaving its window) leave
                 // them alone.
                 animation.isRemovedOnCompletion = false
-                state.placed.append(AnimationState.PlacedAnimation(key: "\(group.key).\(index)", animation: animation, group: group))
+                state.placed.append(AnimationState.PlacedAnimation(key: AnimationState.key(group: group.keyNumber, property: index), animation: animation, group: group))
             }
             // Older animations rewritten are added again, then this group's, as they now are.
             readd(rewritten, in: state, changes: &changes, before: group)
@@ -169,7 +176,9 @@ enum FlightEngine {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
-        let endOnScheduler = host.schedulerTime(forHostTime: begin + group.duration)
+        // A group that repeats forever has no end to schedule.
+        let span = group.totalDuration.isFinite ? group.totalDuration : 0
+        let endOnScheduler = host.schedulerTime(forHostTime: begin + span)
         let hostTimeRuns = endOnScheduler.isFinite
         if !hostTimeRuns {
             FlightDiagnostics.report(.hostTimeStopped)
@@ -204,10 +213,12 @@ enum FlightEngine {
             group.events.append(event)
             scheduler.schedule(event)
         }
-        let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + group.duration,
-                                groupSequence: sequence, order: endOrder, group: group, host: host)
-        group.endEvent = end
-        scheduler.schedule(end)
+        if group.totalDuration.isFinite {
+            let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + span,
+                                    groupSequence: sequence, order: endOrder, group: group, host: host)
+            group.endEvent = end
+            scheduler.schedule(end)
+        }
         guard firesDue else { return }
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
     }
@@ -385,16 +396,20 @@ enum FlightEngine {
         guard !group.hasEnded, !group.isHandedOff, let host = group.host, group.isTargetAlive else { return nil }
         let now = now(on: host)
         let elapsed = group.elapsed(at: now)
-        let fraction = group.duration > 0 ? elapsed / group.duration : 1
+        let window = group.progressWindow(at: elapsed)
+        let fraction = group.duration > 0 ? (elapsed - window.start) / window.length : 1
         let toEnd = towardsEnd ?? (fraction + Decay.normal.projection(initialVelocity: velocity) >= 0.5)
         let mine = host.animationState.placed.filter { $0.group === group }
         var plan = AnimationPlan(timingPriority: .maxTime)
         for keyPath in group.ownedKeyPaths {
-            guard let property = group.property(keyPath) else { continue }
+            guard let index = group.resolved.index(of: keyPath) else { continue }
+            let property = group.resolved.properties[index]
             let start = ends(of: keyPath, among: mine, in: group)?.start ?? property.from
-            var next = PropertyPlan(keyPath: keyPath, target: toEnd ? property.to : start)
+            let end = group.repeating?.endValue(at: index, of: property) ?? property.to
+            var next = PropertyPlan(keyPath: keyPath, target: toEnd ? end : start)
             // Its rate along the group here, times the gesture's rate through the group.
-            let rate = property.velocity(at: min(elapsed, property.duration)) * (group.duration * velocity)
+            let rate = group.velocity(ofPropertyAt: index, elapsed: group.repeating == nil ? min(elapsed, property.duration) : elapsed)
+                * (window.length * velocity)
             // A product that overflows is the largest finite rate, so the excursion limit applies.
             let lanes = (0..<16).map { rate[$0].isNaN ? 0 : min(max(rate[$0], -.greatestFiniteMagnitude), .greatestFiniteMagnitude) }
             next.easing = .springDecay(SpringDecay(velocity: lanes, spring: spring))
@@ -577,17 +592,19 @@ enum FlightEngine {
         return run(trigger.plan, on: target.animationHost, animated: true)
     }
 
-    /// Validates one property and snapshots its current state; nil (after a report) if it
-    /// cannot be animated. `plan` is consumed: it goes into the request without a copy.
-    private static func request(
-        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval
-    ) -> Synchronizer.Request? {
+    /// Validates one property, snapshots its current state and appends the request to
+    /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
+    /// consumed: it goes into the request, and the request into the list, without a copy.
+    static func appendRequest(
+        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval,
+        to requests: inout [Synchronizer.Request]
+    ) {
         let keyPath = plan.keyPath
         guard !keyPath.isEmpty else {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "the key path is empty"))
-            return nil
+            return
         }
-        let known = LayerProperty.named(keyPath)
+        let known = plan.property
         // The type the key path holds: a known property's, or a custom key path's set before.
         let expectedType: (any AnimatableValue.Type)?
         if let known {
@@ -610,13 +627,13 @@ enum FlightEngine {
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
                                                    actual: "\(type(of: plan.target))"))
-            return nil
+            return
         }
         do {
             _ = try plan.target.validated(keyPath)
         } catch {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
-            return nil
+            return
         }
         if !(plan.duration.isFinite && plan.duration >= 0) {
             // A duration that cannot be played: the property goes to its target at once, as
@@ -629,15 +646,16 @@ enum FlightEngine {
         // through its value witnesses.
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
-        if let shown = shownValue(keyPath, on: host, at: now) {
+        if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, at: now) {
             current = shown.value
             // A paused group stands still: the new motion starts from rest. So does one whose
             // track of this key path a later part or whole covers.
             if shown.isOwnTrack, let group = host.animationState.newestGroup(animating: keyPath),
-               !group.isPaused, !group.isReversed, let property = group.property(keyPath),
-               now - group.beginTime < group.duration {
+               !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
+               now - group.beginTime < group.totalDuration {
                 let elapsed = now - group.beginTime
-                inFlight = Synchronizer.InFlight(from: property.from, velocity: property.velocity(at: elapsed))
+                inFlight = Synchronizer.InFlight(from: group.resolved.properties[index].from,
+                                                 velocity: group.velocity(ofPropertyAt: index, elapsed: elapsed))
             }
         } else {
             // A custom key path that was never set starts from its type's zero (FlightAnimator's
@@ -645,7 +663,7 @@ enum FlightEngine {
             current = known?.defaultValue ?? zero(like: plan.target)
         }
         let tolerance = plan.tolerance ?? known?.tolerance ?? .default
-        return Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance)
+        requests.append(Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance))
     }
 
     /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
@@ -657,8 +675,14 @@ enum FlightEngine {
     /// custom key path never set.
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+        shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, at: now)
+    }
+
+    /// ``shownValue(_:on:at:)`` given the whole `base` of `keyPath` (`keyPath` itself if it is
+    /// one), when the caller knows it.
+    private static func shownValue(_ keyPath: String, base: String, on host: any AnimationHost, at now: TimeInterval)
+        -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         let placed = host.animationState.placed
-        let base = LayerProperty.base(of: keyPath)
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
         if host.hasOtherAnimations(onBase: base),
@@ -774,16 +798,22 @@ enum FlightEngine {
     /// be composed through a moving reflection
     /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
-    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+    static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
         let placed = host.animationState.placed
-        guard properties.contains(where: { LayerProperty.named($0.keyPath)?.baseKeyPath != nil }) else { return properties }
+        // A loop, not `contains(where:)`: its closure would be checked for the main actor.
+        var hasPart = false
+        for index in properties.indices where properties[index].property?.baseKeyPath != nil {
+            hasPart = true
+            break
+        }
+        guard hasPart else { return properties }
         var result = properties
         for index in result.indices {
             let keyPath = result[index].keyPath
-            guard let part = LayerProperty.named(keyPath), let base = part.baseKeyPath else { continue }
+            guard let part = result[index].property, let base = part.baseKeyPath else { continue }
             // The older animations on the same whole: those placed, then the group's earlier ones.
             let placedOnBase = placed.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
-            let earlierOnBase = result[..<index].filter { LayerProperty.base(of: $0.keyPath) == base }
+            let earlierOnBase = result[..<index].filter { ($0.property?.baseKeyPath ?? $0.keyPath) == base }
             guard !placedOnBase.isEmpty || !earlierOnBase.isEmpty || part.isRelative else { continue }
             let entangled = placedOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.animation.keyPath) == .entangled }
                 || earlierOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }

@@ -74,11 +74,17 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.didCancel = callback
     }
 
+    /// Repeats the group (see ``Repetition``). A group whose properties have nothing to play (no
+    /// duration) does not repeat, even forever: it ends at once.
+    public func repeating(_ repetition: Repetition) {
+        plan.repetition = repetition
+    }
+
     func appendTrigger(_ trigger: TriggerPlan) {
         plan.triggers.append(trigger)
     }
 
-    fileprivate func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
+    func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
         change(&plan.properties[index])
     }
 }
@@ -87,7 +93,8 @@ public final class GroupAnimator: LayerPropertySetting {
 @MainActor
 public struct PropertyAnimator {
     private let animator: GroupAnimator
-    private let index: Int
+    /// The property's position in the plan.
+    let index: Int
 
     fileprivate init(animator: GroupAnimator, index: Int) {
         self.animator = animator

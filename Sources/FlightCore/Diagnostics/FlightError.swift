@@ -47,6 +47,17 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
     case hostTimeStopped
+    /// A ``Repetition``'s count or delay cannot be played (the reason says which, and what was
+    /// played instead: a count that is not positive plays once, a bad delay counts as 0).
+    case invalidRepetition(String)
+    /// A path given to ``GroupAnimator/position(along:orientation:)`` has no length (no pieces,
+    /// or pieces that all stay on its start), so it has no direction: the position went to its
+    /// end in a straight line from what was shown, and no rotation followed it.
+    case pathHasNoLength(keyPath: String)
+    /// A group was exported (``AnimationGroup/export()``,
+    /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time: it has no property, or
+    /// none that plays over time. There is no animation group to export; nil was returned.
+    case nothingToExport
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -75,6 +86,12 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) moves further than a finite number can hold; it jumps to its target"
         case .hostTimeStopped:
             "the target's time stands still (speed 0); the group's callbacks and triggers follow the screen's clock instead"
+        case .invalidRepetition(let reason):
+            reason
+        case .pathHasNoLength(let keyPath):
+            "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
+        case .nothingToExport:
+            "the group takes no time (no property, or none that plays over time); there is no animation group to export"
         }
     }
 }

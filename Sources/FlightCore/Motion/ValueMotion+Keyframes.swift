@@ -302,30 +302,40 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         if Value.Path.isComponentwise {
             // A straight path: the error is the progress error times the travel, sampled at
             // sixteenths too (cheap here), where a refined curve can bulge between eighths.
-            func check(_ fraction: Double) -> Bool {
+            func error(at fraction: Double) -> Double {
                 evaluations += 1
                 let host = start + change * timing.progress(at: fraction)
-                worst = max(worst, abs(progress(at: a.u + fraction * span) - host) * travel)
+                return abs(progress(at: a.u + fraction * span) - host) * travel
+            }
+            var worstAt = 0.5
+            func check(_ fraction: Double) -> Bool {
+                let error = error(at: fraction)
+                if error > worst { (worst, worstAt) = (error, fraction) }
                 return worst <= limit
             }
             SegmentFitter.forEachSampleFraction(of: timing, check)
             for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
                 _ = check(sixteenth / 16)
             }
+            if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
             return worst
         }
         let first = path.value(at: start), last = path.value(at: b.value[0])
         let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
-        func check(_ fraction: Double) -> Bool {
+        func error(at fraction: Double) -> Double {
             evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
             if let decomposed {
-                worst = max(worst, path.distance(from: decomposed.value(at: eased), toValueAt: exact),
-                            path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
-            } else {
-                worst = max(worst, path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact))
+                return max(path.distance(from: decomposed.value(at: eased), toValueAt: exact),
+                           path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
             }
+            return path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact)
+        }
+        var worstAt = 0.5
+        func check(_ fraction: Double) -> Bool {
+            let error = error(at: fraction)
+            if error > worst { (worst, worstAt) = (error, fraction) }
             return worst <= limit
         }
         SegmentFitter.forEachSampleFraction(of: timing, check)
@@ -340,6 +350,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         for fraction in SegmentFitter.startFractions + SegmentFitter.endFractions where worst <= limit {
             _ = check(fraction)
         }
+        if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
         return worst
     }
 
@@ -400,17 +411,23 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         // sixteenths, as well as where the timing curve's error gathers.
         let change = b.value - a.value
         var worst = 0.0
-        func check(_ fraction: Double) -> Bool {
+        func error(at fraction: Double) -> Double {
             evaluations += 1
             let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
             let host = a.value + change * timing.progress(at: fraction)
-            worst = max(worst, Value(components: host).distance(to: Value(components: exact)))
+            return Value(components: host).distance(to: Value(components: exact))
+        }
+        var worstAt = 0.5
+        func check(_ fraction: Double) -> Bool {
+            let error = error(at: fraction)
+            if error > worst { (worst, worstAt) = (error, fraction) }
             return worst <= limit
         }
         SegmentFitter.forEachSampleFraction(of: timing, check)
         for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
             _ = check(sixteenth / 16)
         }
+        if worst <= limit { worst = max(worst, SegmentFitter.peak(around: worstAt, error)) }
         return worst
     }
 }

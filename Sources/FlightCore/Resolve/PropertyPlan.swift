@@ -4,7 +4,13 @@ import Foundation
 /// What a user asked one property to do: a value-type record built by ``PropertyAnimator``.
 public struct PropertyPlan: Sendable {
     /// The key path, such as `position` or `transform.rotation.z`.
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { property = LayerProperty.named(keyPath) }
+    }
+    /// The layer property ``keyPath`` names, nil for a custom key path: looked up once, when
+    /// the plan is built, rather than each time the plan is played (a trigger's plan is built
+    /// when it is declared, and played when its moment comes).
+    package private(set) var property: LayerProperty?
     /// The value to animate to.
     public var target: any AnimatableValue
     /// The duration before synchronization, in seconds. 0.5 by default.
@@ -15,6 +21,9 @@ public struct PropertyPlan: Sendable {
     public var isPrimary = false
     /// The keyframe tolerance; nil uses the property's own (``LayerProperty/tolerance``).
     public var tolerance: KeyframeTolerance?
+    /// The path a `position` follows (``GroupAnimator/position(along:orientation:)``), or the
+    /// path whose tangent a rotation follows; nil for a move in a straight line.
+    var path: PathPlan?
 
     /// The duration a property animates for when none is given.
     public static let defaultDuration: TimeInterval = 0.5
@@ -23,5 +32,6 @@ public struct PropertyPlan: Sendable {
     public init(keyPath: String, target: any AnimatableValue) {
         self.keyPath = keyPath
         self.target = target
+        property = LayerProperty.named(keyPath)
     }
 }

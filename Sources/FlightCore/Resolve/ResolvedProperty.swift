@@ -29,6 +29,15 @@ public struct ResolvedProperty: Sendable {
         storage = TypedMotionStorage(motion: consume motion, keyframes: keyframes)
     }
 
+    /// A property whose motion is held by `storage` (a motion along a path).
+    init(keyPath: String, isPrimary: Bool, storage: any MotionStorage, widenedTolerance: Double?, fitEvaluations: Int) {
+        self.keyPath = keyPath
+        self.isPrimary = isPrimary
+        self.widenedTolerance = widenedTolerance
+        self.fitEvaluations = fitEvaluations
+        self.storage = storage
+    }
+
     /// How long this property animates within its group, in seconds.
     public var duration: TimeInterval { storage.duration }
     /// The easing.

@@ -38,7 +38,7 @@ enum Synchronizer {
     }
 
     /// How a property moves before the group's duration is known.
-    private struct Timing {
+    struct Timing {
         var isPhysical: Bool
         var naturalDuration: TimeInterval
         var moves: Bool
@@ -58,7 +58,12 @@ enum Synchronizer {
             for index in requests.indices {
                 timings.initializeElement(at: index, to: try prepare(requests[index]))
             }
-            let hasPrimary = requests.indices.contains { timings[$0].moves && requests[$0].plan.isPrimary }
+            // Loops over indices, not closures: a closure reading `requests[$0]` copies the request.
+            var hasPrimary = false
+            for index in requests.indices where timings[index].moves && requests[index].plan.isPrimary {
+                hasPrimary = true
+                break
+            }
             func isCandidate(_ index: Int) -> Bool {
                 timings[index].moves && (requests[index].plan.isPrimary || !hasPrimary)
             }
@@ -95,7 +100,8 @@ enum Synchronizer {
     /// Prepares one property. The value types layers use are dispatched to code specialized
     /// for them, so that resolving and fitting run without generic metadata look-ups; any other
     /// type runs the generic code.
-    private static func prepare(_ request: Request) throws -> Timing {
+    private static func prepare(_ request: borrowing Request) throws -> Timing {
+        if let path = request.plan.path { return try preparePath(request, path) }
         let target = request.plan.target
         if let value = target.unboxed(as: Double.self) { return try prepare(value, request) }
         if let value = target.unboxed(as: CGPoint.self) { return try prepare(value, request) }
@@ -109,8 +115,9 @@ enum Synchronizer {
 
     /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
     private static func finalize(
-        _ request: Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
+        _ request: borrowing Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
     ) throws -> ResolvedProperty {
+        if let path = request.plan.path { return try finalizePath(request, path, timing, duration: duration, reports: &reports) }
         let target = request.plan.target
         if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
         if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }
@@ -126,7 +133,7 @@ enum Synchronizer {
         return try finalize(target, request, timing, duration, &reports)
     }
 
-    private static func velocity<Value: AnimatableValue>(_ request: Request, as type: Value.Type) -> Value.Components {
+    private static func velocity<Value: AnimatableValue>(_ request: borrowing Request, as type: Value.Type) -> Value.Components {
         var velocity = Value.Components.zero
         if let inFlight = request.inFlight {
             for index in 0..<Value.componentCount { velocity[index] = inFlight.velocity[index] }
@@ -134,7 +141,7 @@ enum Synchronizer {
         return velocity
     }
 
-    private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: Request) throws -> Timing {
+    private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: borrowing Request) throws -> Timing {
         // The plan is read in place (`request.plan.…`), not copied out of the request.
         let current = request.current.unboxed(as: Value.self) ?? target
         let remaining = current.distance(to: target)
@@ -157,7 +164,7 @@ enum Synchronizer {
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ request: Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
+        _ target: Value, _ request: borrowing Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
         // The plan is read in place, not copied out of the request.
         let (keyPath, isPrimary) = (request.plan.keyPath, request.plan.isPrimary)

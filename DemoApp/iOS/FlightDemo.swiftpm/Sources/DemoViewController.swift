@@ -5,7 +5,8 @@ import UIKit
 /// position, alpha and transform, each with its own curve and primary flag, synchronized by the
 /// timing priority when you tap again mid-flight); drag the view and let go, and it glides from
 /// your finger's velocity to the tile nearest where the fling would stop; a secondary view
-/// follows through the trigger you choose.
+/// follows through the trigger you choose. Each flight is also exported as one
+/// `CAAnimationGroup` and replayed a moment later by an outline on a layer no view backs.
 ///
 /// On an iPhone with a ProMotion display, Flight's display link (and CoreAnimation) run above
 /// 60 Hz only with `CADisableMinimumFrameDurationOnPhone` set to `true` in the app's Info.plist:
@@ -17,6 +18,10 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
     private let flyer = UIView()
     private let follower = UIView()
     private let panel = SettingsPanel()
+    /// The tile the flyer landed on breathes until the flyer leaves it: a group repeated forever.
+    private var pulse: AnimationGroup?
+    /// The outline that replays the last flight.
+    private var ghost: CALayer?
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -59,6 +64,10 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         let drag = UIPanGestureRecognizer(target: self, action: #selector(drag(_:)))
         drag.delegate = self
         stage.addGestureRecognizer(drag)
+        // Double-tap anywhere on the stage: the flyer swoops there along a curve, facing its way.
+        let swoop = UITapGestureRecognizer(target: self, action: #selector(swoop(_:)))
+        swoop.numberOfTapsRequired = 2
+        stage.addGestureRecognizer(swoop)
 
         panel.settings = settings
         panel.onChange = { [weak self] settings in self?.settings = settings }
@@ -88,7 +97,10 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         let settings = self.settings
         let angle = index.isMultiple(of: 2) ? 0 : CGFloat.pi / 12
         let alpha = 0.45 + 0.55 * Double(index % 4) / 3
-        flyer.animate(settings.timingPriority) { animator in
+        // The tile left behind stops breathing, back at full opacity.
+        pulse?.finish(at: .start)
+        pulse = nil
+        let flight = flyer.animate(settings.timingPriority) { animator in
             animator.bounds(CGRect(origin: .zero, size: frame.size)).duration(settings.duration)
                 .easing(settings.easing[.bounds] ?? .linear).primary(settings.primary[.bounds] ?? false)
             animator.position(CGPoint(x: frame.midX, y: frame.midY)).duration(settings.duration)
@@ -100,7 +112,31 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
             if settings.followerEnabled {
                 follow(frame, with: animator, settings: settings)
             }
+            // Landed: the tile breathes, fading to 0.6 and back on a sine, until the flyer leaves.
+            animator.triggerOnCompletion(onView: tiles[index]) { animator in
+                animator.alpha(0.6).duration(0.6).easing(.inOutSine)
+                animator.repeating(.forever(autoreverses: true))
+                animator.setDidStartCallback { [weak self] group in self?.pulse = group }
+            }
         }
+        replayAsGhost(flight)
+    }
+
+    /// Replays `flight` a moment later on an outline: the flight exported as one
+    /// `CAAnimationGroup` (``AnimationGroup/export()``), added to a plain layer that no view
+    /// backs, as a video overlay or a layer built off-screen takes it. It holds the flight's end
+    /// until the next one.
+    private func replayAsGhost(_ flight: AnimationGroup) {
+        ghost?.removeFromSuperlayer()
+        guard let export = flight.export() else { return }
+        let outline = CALayer()
+        outline.borderColor = UIColor.systemBlue.cgColor
+        outline.borderWidth = 2
+        outline.cornerRadius = 12
+        stage.layer.insertSublayer(outline, below: flyer.layer)
+        let begin = outline.convertTime(CACurrentMediaTime() + 0.15, from: nil)
+        outline.add(export.caAnimationGroup(beginTime: begin), forKey: "replay")
+        ghost = outline
     }
 
     /// The secondary view follows the main one to where it is going, started by the chosen trigger.
@@ -114,6 +150,22 @@ final class DemoViewController: UIViewController, UIGestureRecognizerDelegate {
         case .completion: animator.triggerOnCompletion(onView: follower, animator: build)
         case .progress: animator.triggerOnProgress(settings.followProgress, onView: follower, animator: build)
         case .valueProgress: animator.triggerOnValueProgress(settings.followProgress, onView: follower, animator: build)
+        }
+    }
+
+    // MARK: Swooping along a path
+
+    /// The flyer swoops from where it is shown to the double-tapped point along an arched curve,
+    /// at constant speed, turned along the curve's tangent (`position(along:orientation:)`).
+    @objc private func swoop(_ recognizer: UITapGestureRecognizer) {
+        let shown = (flyer.layer.presentation() ?? flyer.layer).position
+        let target = recognizer.location(in: stage)
+        let curve = UIBezierPath()
+        curve.move(to: shown)
+        curve.addQuadCurve(to: target, controlPoint: CGPoint(x: (shown.x + target.x) / 2, y: min(shown.y, target.y) - 160))
+        guard let route = MotionPath(curve.cgPath) else { return }
+        flyer.animate { animator in
+            animator.position(along: route, orientation: .tangent).duration(settings.duration)
         }
     }
 

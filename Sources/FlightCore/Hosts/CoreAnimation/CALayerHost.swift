@@ -135,9 +135,12 @@ public final class CALayerHost: AnimationHost {
     public func hasOtherAnimations(onBase baseKeyPath: String) -> Bool {
         guard let layer, let keys = layer.animationKeys() else { return false }
         for key in keys where removalDelegates[key] == nil {
-            if let keyPath = (layer.animation(forKey: key) as? CAPropertyAnimation)?.keyPath,
-               LayerProperty.base(of: keyPath) == baseKeyPath {
-                return true
+            guard let animation = layer.animation(forKey: key) else { continue }
+            // A group's children (a ``LayerAnimationGroup`` added as a `CAAnimationGroup`) count.
+            for child in (animation as? CAAnimationGroup)?.animations ?? [animation] {
+                if let keyPath = (child as? CAPropertyAnimation)?.keyPath, LayerProperty.base(of: keyPath) == baseKeyPath {
+                    return true
+                }
             }
         }
         return false
@@ -161,16 +164,12 @@ public final class CALayerHost: AnimationHost {
         animation.calculationMode = .linear
         animation.beginTime = description.beginTime
         animation.duration = description.duration
-        animation.fillMode = switch description.fillMode {
-        case .removed: .removed
-        case .forwards: .forwards
-        case .backwards: .backwards
-        case .both: .both
-        }
+        animation.fillMode = description.fillMode.coreAnimation
         animation.isRemovedOnCompletion = description.isRemovedOnCompletion
         animation.speed = Float(description.speed)
         animation.timeOffset = description.timeOffset
         animation.isAdditive = description.isAdditive
+        if description.repeatCount > 0 { animation.repeatCount = description.floatRepeatCount }
         return animation
     }
 }

@@ -34,6 +34,14 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     package var timeOffset: TimeInterval
     /// `isAdditive`.
     package var isAdditive: Bool
+    /// `repeatCount`: 0 for an animation that plays once; a repeating group's property its run
+    /// over one period (``duration``), possibly fractional; infinite for one that repeats
+    /// forever, which the bridge sends as `Float.greatestFiniteMagnitude` (Apple's
+    /// documentation of `repeatCount`: "May be fractional", and `greatestFiniteMagnitude` "will
+    /// cause the animation to repeat forever"). A finite count is rounded down to a `Float`: an
+    /// animation that ends a moment early shows the model, which holds where the run ends,
+    /// never the start of a repeat past it.
+    package var repeatCount: Double = 0
 
     /// The description of `animation` under `key`.
     package init(key: String, animation: LayerAnimation) {
@@ -49,6 +57,30 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         speed = animation.speed > 0 ? animation.speed : 0
         timeOffset = animation.timeOffset
         isAdditive = animation.isAdditive
+        if let repeating = animation.keyframes as? any RepeatingKeyframeSequence {
+            // One period's keyframes, repeated (`RepeatedKeyframes`); a run played backwards
+            // begins part-way into a period: begun earlier while it plays, never with a time
+            // offset, and held with the phase added to its offset.
+            let period = repeating.periodKeyframes
+            duration = period.duration
+            keyTimes = period.keyTimes
+            values = period.valueList
+            timingFunctions = period.timingFunctions
+            repeatCount = repeating.periodCount
+            if speed > 0 {
+                beginTime -= repeating.phase / speed
+            } else {
+                timeOffset += repeating.phase
+            }
+        }
+    }
+
+    /// The `repeatCount` the bridge sends: ``repeatCount`` as a `Float`, rounded down.
+    package var floatRepeatCount: Float {
+        guard repeatCount.isFinite else { return .greatestFiniteMagnitude }
+        guard repeatCount < Double(Float.greatestFiniteMagnitude) else { return .greatestFiniteMagnitude }
+        let rounded = Float(repeatCount)
+        return Double(rounded) > repeatCount ? rounded.nextDown : rounded
     }
 }
 

@@ -58,6 +58,17 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         /// Whether Flight added it (through ``HeadlessLayer/apply(_:)``), so that a removal Flight
         /// did not make is reported to Flight.
         var isFlights = false
+        /// The group it plays in, for a child of a ``LayerAnimationGroup``: its time is the group's.
+        var group: LayerAnimationGroup?
+
+        /// The value it shows at layer time `time`, or nil.
+        func value(at time: TimeInterval) -> (any AnimatableValue)? {
+            guard let group else { return animation.value(at: time) }
+            return group.localTime(at: time).flatMap { animation.value(at: $0) }
+        }
+
+        /// When it ends, in the layer's time: a child of a group ends with the group.
+        var endTime: TimeInterval { group?.endTime ?? animation.endTime }
     }
 
     /// Creates a layer with CoreAnimation's default property values. Layers in one tree should
@@ -143,6 +154,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     }
 
     private static func modelValue(forKeyPath keyPath: String, in model: [String: any AnimatableValue]) -> (any AnimatableValue)? {
+        // A key path stored is a whole or a custom property (a part is written into its whole),
+        // so it reads as stored: one look-up rather than two.
+        if let stored = model[keyPath] { return stored }
         if let property = LayerProperty.named(keyPath) {
             let baseKeyPath = property.baseKeyPath ?? keyPath
             let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
@@ -192,7 +206,12 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     private func setModel(_ write: ModelWrite) -> Bool {
         let (value, keyPath) = (write.value, write.keyPath)
-        if let property = LayerProperty.named(keyPath) {
+        if let index = model.index(forKey: keyPath) {
+            // Stored before: a whole or a custom property (a part is written into its whole),
+            // which holds values of the type it holds already.
+            guard type(of: model.values[index]) == type(of: value) else { return false }
+            model.values[index] = value
+        } else if let property = LayerProperty.named(keyPath) {
             guard property.accepts(value) else { return false }
             if let baseKeyPath = property.baseKeyPath, let base = modelValue(forKeyPath: baseKeyPath) {
                 model[baseKeyPath] = property.write(value, into: base)
@@ -242,7 +261,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         // path: from the whole shown.
         var composition = PartComposition(keyPath: keyPath, model: model)
         for playing in shown.animations where composition.concerns(playing.animation.keyPath) {
-            if let value = playing.animation.value(at: time) {
+            if let value = playing.value(at: time) {
                 composition.apply(value, of: playing.animation.keyPath, additive: playing.animation.isAdditive)
             }
         }
@@ -314,6 +333,25 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         animations.append(Playing(key: key, animation: animation, completion: completion, end: end))
     }
 
+    /// Adds a group of animations under `key`, replacing any animation under the same key, as
+    /// `CALayer.add(_:forKey:)` adds a `CAAnimationGroup`; its children go after every other
+    /// animation, in order. By CoreAnimation's documented rules: a begin time of 0 is replaced
+    /// with the layer's time now (``LayerAnimationGroup/beginTime``); the children run in the
+    /// group's time, each child's begin time counted from the group's, and are clipped to the
+    /// group's duration (``LayerAnimationGroup/localTime(at:)``); the children's own
+    /// `isRemovedOnCompletion` is ignored, the group's applies to them all. ``animation(forKey:)``
+    /// gives the group's first child.
+    public func add(_ group: LayerAnimationGroup, forKey key: String) {
+        removeAnimation(forKey: key)
+        var group = group
+        if group.beginTime == 0 { group.beginTime = currentTime }
+        for child in group.animations {
+            var child = child
+            child.isRemovedOnCompletion = group.isRemovedOnCompletion
+            animations.append(Playing(key: key, animation: child, completion: nil, end: nil, group: group))
+        }
+    }
+
     /// Removes the animation under `key`, calling its completion with `false` (at the next commit
     /// under ``ManualClock/DeviceBehaviors/asynchronousRemovalCallbacks``). Removing one of
     /// Flight's animations this way tells Flight, as CoreAnimation's delegate would
@@ -329,6 +367,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         if removed.isFlights {
             clock.deliverRemovalReport { [weak self] in self?.animationWasRemoved(forKey: key) }
         }
+        // The other children of a group go with it.
+        if removed.group != nil { removeAnimation(forKey: key) }
     }
 
     /// Reports the end of the animation under `key` when its time has come.
@@ -351,7 +391,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         var index = 0
         while index < animations.count {
             let playing = animations[index]
-            if playing.animation.isRemovedOnCompletion && playing.animation.endTime <= now && playing.end == nil {
+            if playing.animation.isRemovedOnCompletion && playing.endTime <= now && playing.end == nil {
                 animations.remove(at: index)
             } else {
                 index += 1
@@ -389,10 +429,12 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         return false
     }
 
-    /// The keys of the animations on the layer, oldest first.
+    /// The keys of the animations on the layer, oldest first (a group's once).
     public var animationKeys: [String] {
         pruneEnded()
-        return animations.map(\.key)
+        var keys: [String] = []
+        for playing in animations where playing.group == nil || keys.last != playing.key { keys.append(playing.key) }
+        return keys
     }
 
     /// The animation under `key`.

@@ -1,0 +1,210 @@
+import FlightEasing
+import Foundation
+
+/// How a group repeats: how many cycles, whether each comes back, a hold between cycles, and an
+/// easing for the way back.
+///
+/// One cycle is the group's ``AnimationGroup/duration``: every property plays its own curve
+/// and holds its end until the cycle ends. If the group autoreverses, each cycle then comes back
+/// for as long again, every property the mirror of its way out (or, with a ``returnEasing``,
+/// from its end to its start on that easing, in the same time its way out took, after holding
+/// its end as long as the mirror would).
+///
+/// ```swift
+/// layer.animate { animator in
+///     animator.position(CGPoint(x: 300, y: 0)).duration(0.5).easing(.inOutSine)
+///     animator.repeating(Repetition(count: 2.5, autoreverses: true))
+/// }
+/// ```
+///
+/// See the article <doc:RepeatingGroups> for what callbacks, triggers, take-overs and control
+/// calls do with a repeating group.
+public struct Repetition: Sendable, Hashable {
+    /// How many cycles play: positive, possibly fractional (2.5 ends half-way through the third),
+    /// `.infinity` for forever. Zero, a negative count or NaN is reported
+    /// (``FlightError/invalidRepetition(_:)``) and the group plays once.
+    public var count: Double
+    /// Whether each cycle comes back to where it started after going out.
+    public var autoreverses: Bool
+    /// How long the group holds where a cycle ended before the next one begins, in seconds. A
+    /// negative, NaN or infinite delay is reported and counts as 0.
+    public var delay: TimeInterval
+    /// The easing of the way back, for a group that autoreverses; nil (the default) plays the
+    /// way out mirrored in time.
+    public var returnEasing: Easing?
+
+    /// A repetition of `count` cycles.
+    public init(count: Double, autoreverses: Bool = false, delay: TimeInterval = 0, returnEasing: Easing? = nil) {
+        self.count = count
+        self.autoreverses = autoreverses
+        self.delay = delay
+        self.returnEasing = returnEasing
+    }
+
+    /// A repetition that never ends: the group plays until it is cut short or finished.
+    public static func forever(autoreverses: Bool = false, delay: TimeInterval = 0, returnEasing: Easing? = nil) -> Repetition {
+        Repetition(count: .infinity, autoreverses: autoreverses, delay: delay, returnEasing: returnEasing)
+    }
+
+    /// Whether it never ends.
+    public var isForever: Bool { count == .infinity }
+
+    /// The repetition as played: a bad count or delay reported and replaced.
+    @MainActor
+    func validated() -> Repetition {
+        var valid = self
+        if !(count > 0) {
+            FlightDiagnostics.report(.invalidRepetition("repeat count \(count) is not positive; the group plays once"))
+            valid.count = 1
+        }
+        if !(delay.isFinite && delay >= 0) {
+            FlightDiagnostics.report(.invalidRepetition("delay \(delay) between cycles is not a finite, non-negative number of seconds; it counts as 0"))
+            valid.delay = 0
+        }
+        return valid
+    }
+}
+
+/// A repeating group's cycle, resolved for its properties: each property's keyframes over one
+/// period, the values its run ends on, and its velocity anywhere in the run.
+struct GroupRepetition {
+    /// The run's timing.
+    let timing: RepeatTiming
+    /// The repetition as played (validated).
+    let repetition: Repetition
+    /// Per property of the resolved group: its keyframes over one period, and its way back on
+    /// the return easing if there is one.
+    private let cycles: [Cycle?]
+
+    private struct Cycle {
+        var keyframes: any KeyframeSequence
+        var back: ResolvedProperty?
+    }
+
+    /// The repetition of `resolved`, or nil when it has nothing to repeat.
+    init?(_ repetition: Repetition, resolved: ResolvedGroup) {
+        let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
+        guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
+        self.repetition = repetition
+        timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
+                              delay: repetition.delay, count: repetition.count)
+        let timing = timing
+        cycles = resolved.properties.map { property in
+            guard property.duration > 0 else { return nil }
+            return Self.cycle(of: property, timing: timing, returnEasing: repetition.returnEasing)
+        }
+    }
+
+    /// The keyframes `property` (at `index` in the resolved group) plays over the whole run.
+    func keyframes(at index: Int, of property: ResolvedProperty) -> any KeyframeSequence {
+        cycles[index]?.keyframes ?? property.keyframes
+    }
+
+    /// The value `property` (at `index`) shows when the run ends: its target for a run that
+    /// never ends.
+    func endValue(at index: Int, of property: ResolvedProperty) -> any AnimatableValue {
+        guard let keyframes = cycles[index]?.keyframes, keyframes.duration.isFinite else { return property.to }
+        return keyframes.presentationValue(at: keyframes.duration)
+    }
+
+    /// The exact velocity of `property` (at `index`) `elapsed` seconds into the run.
+    func velocity(at index: Int, of property: ResolvedProperty, elapsed: TimeInterval) -> SIMD16<Double> {
+        switch timing.phase(at: elapsed) {
+        case .out(let t):
+            return property.velocity(at: t)
+        case .back(let t):
+            if let back = cycles[index]?.back {
+                let start = timing.cycleDuration - back.duration
+                return t < start ? .zero : back.velocity(at: t - start)
+            }
+            return -property.velocity(at: timing.cycleDuration - t)
+        case .hold:
+            return .zero
+        }
+    }
+
+    /// The value progress of `property` (at `index`) `elapsed` seconds into the run.
+    func progress(at index: Int, of property: ResolvedProperty, elapsed: TimeInterval) -> Double {
+        switch timing.phase(at: elapsed) {
+        case .out(let t):
+            return property.progress(at: t)
+        case .back(let t):
+            if let back = cycles[index]?.back {
+                let start = timing.cycleDuration - back.duration
+                return t < start ? 1 : 1 - back.progress(at: t - start)
+            }
+            return property.progress(at: timing.cycleDuration - t)
+        case .hold(let atStart):
+            return atStart ? 0 : property.progress(at: timing.cycleDuration)
+        }
+    }
+
+    /// One property's keyframes over a period, repeated over the run.
+    private static func cycle(of property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?) -> Cycle? {
+        guard let typed = property.keyframes as? any ForwardKeyframes else { return nil }
+        return build(typed, property: property, timing: timing, returnEasing: returnEasing)
+    }
+
+    private static func build<Sequence: ForwardKeyframes>(
+        _ sequence: Sequence, property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?
+    ) -> Cycle? {
+        let out = sequence.forwardKeyframes
+        let cycleDuration = timing.cycleDuration
+        var segments = [out.held(over: cycleDuration)]
+        var back: ResolvedProperty?
+        if timing.autoreverses {
+            let duration = out.duration
+            let end = out.frames[out.frames.count - 1].value
+            var way = out.mirrored()
+            if let returnEasing, let start = property.from as? Sequence.Value,
+               let motion = try? ValueMotion(from: end, to: start, easing: returnEasing, duration: duration,
+                                             tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default) {
+                way = motion.keyframes()
+                back = ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: way)
+            }
+            if cycleDuration > duration { segments.append(.hold(end, for: cycleDuration - duration)) }
+            segments.append(way)
+        }
+        if timing.delay > 0 {
+            let last = segments[segments.count - 1]
+            segments.append(.hold(last.frames[last.frames.count - 1].value, for: timing.delay))
+        }
+        let period = Keyframes.concatenating(segments)
+        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period), back: back)
+    }
+}
+
+/// Flight's own keyframes of one type, played forwards (what a resolved property holds).
+protocol ForwardKeyframes: KeyframeSequence {
+    associatedtype Value: AnimatableValue
+    /// The keyframes, typed.
+    var forwardKeyframes: Keyframes<Value> { get }
+}
+
+extension Keyframes: ForwardKeyframes {
+    var forwardKeyframes: Keyframes<Value> { self }
+}
+
+extension AnimationGroup {
+    /// How the group repeats, as played (a bad count or delay replaced); nil if it does not.
+    public var repetition: Repetition? { repeating?.repetition }
+
+    /// The group's whole run in seconds: ``duration`` for a group that does not repeat, all its
+    /// cycles and the delays between them for one that does, infinite for one that repeats
+    /// forever.
+    public var totalDuration: TimeInterval { repeating?.timing.span ?? duration }
+
+    /// What ``fractionComplete`` (and ``timeProgress(at:)``) are a fraction of, `elapsed` seconds
+    /// in: the whole run, or, for a group that repeats forever, the period (a cycle and the
+    /// delay after it) it is in.
+    func progressWindow(at elapsed: TimeInterval) -> (start: TimeInterval, length: TimeInterval) {
+        guard let timing = repeating?.timing, timing.isForever else { return (0, totalDuration) }
+        return (timing.periodStart(at: elapsed), timing.period)
+    }
+
+    /// The exact velocity of the property at `index` `elapsed` seconds in, through its cycles.
+    func velocity(ofPropertyAt index: Int, elapsed: TimeInterval) -> SIMD16<Double> {
+        let property = resolved.properties[index]
+        return repeating?.velocity(at: index, of: property, elapsed: elapsed) ?? property.velocity(at: elapsed)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// A route for a layer's `position`: a start point followed by lines, quadratic and cubic Bézier
+/// curves and circular arcs, built fluently.
+///
+/// ```swift
+/// let route = MotionPath(start: CGPoint(x: 40, y: 300))
+///     .line(to: CGPoint(x: 120, y: 300))
+///     .quadCurve(to: CGPoint(x: 200, y: 220), control: CGPoint(x: 200, y: 300))
+///     .curve(to: CGPoint(x: 300, y: 120), control1: CGPoint(x: 200, y: 120),
+///            control2: CGPoint(x: 260, y: 120))
+///     .arc(center: CGPoint(x: 300, y: 60), radius: 60, startAngle: .pi / 2, endAngle: -.pi / 2)
+/// layer.animate { animator in
+///     animator.position(along: route, orientation: .tangent).duration(1.2)
+/// }
+/// ```
+///
+/// Coordinates are those of `position` (the superlayer's). A path is a description only: its
+/// arc length is measured when it is animated (``length`` measures it on demand, in time
+/// proportional to the number of elements). On Apple platforms a `CGPath` (a `UIBezierPath`'s
+/// `cgPath`) converts with `MotionPath(_:)`.
+public struct MotionPath: Sendable, Equatable {
+    /// One piece of a path, from where the path is so far.
+    public enum Element: Sendable, Equatable {
+        /// A straight line to a point.
+        case line(to: CGPoint)
+        /// A quadratic Bézier curve to a point, with one control point.
+        case quadCurve(to: CGPoint, control: CGPoint)
+        /// A cubic Bézier curve to a point, with two control points.
+        case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+        /// A circular arc about `center`, from `startAngle` to `endAngle` (radians, measured
+        /// from +x towards +y, which on a screen whose y points down is clockwise). The signed
+        /// difference `endAngle − startAngle` is the sweep, so an arc can turn more than once
+        /// round. A negative radius puts each point on the opposite side of the centre.
+        case arc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double)
+    }
+
+    /// Where the path begins.
+    public var start: CGPoint
+    /// The pieces, in order, each from where the one before ends.
+    public var elements: [Element]
+
+    /// A path that begins at `start` and has no pieces yet.
+    public init(start: CGPoint) {
+        self.start = start
+        elements = []
+    }
+
+    /// A path from its start and all its pieces at once (for long paths: adding pieces one by
+    /// one with the fluent methods copies the path each time).
+    public init(start: CGPoint, elements: [Element]) {
+        self.start = start
+        self.elements = elements
+    }
+
+    /// The path with a straight line to `point` added.
+    public func line(to point: CGPoint) -> MotionPath {
+        adding(.line(to: point))
+    }
+
+    /// The path with a quadratic Bézier curve to `point` added.
+    public func quadCurve(to point: CGPoint, control: CGPoint) -> MotionPath {
+        adding(.quadCurve(to: point, control: control))
+    }
+
+    /// The path with a cubic Bézier curve to `point` added.
+    public func curve(to point: CGPoint, control1: CGPoint, control2: CGPoint) -> MotionPath {
+        adding(.curve(to: point, control1: control1, control2: control2))
+    }
+
+    /// The path with a circular arc added (see ``Element/arc(center:radius:startAngle:endAngle:)``).
+    /// Where the path so far does not end at the arc's first point, a straight line to it comes
+    /// first, as `CGPath`'s `addArc` does.
+    public func arc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double) -> MotionPath {
+        let first = CGPoint(x: Double(center.x) + radius * cos(startAngle), y: Double(center.y) + radius * sin(startAngle))
+        var path = self
+        if first != end { path.elements.append(.line(to: first)) }
+        path.elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
+        return path
+    }
+
+    /// The path with a straight line back to its start added.
+    public func closed() -> MotionPath {
+        line(to: start)
+    }
+
+    private func adding(_ element: Element) -> MotionPath {
+        var path = self
+        path.elements.append(element)
+        return path
+    }
+
+    /// Where the path ends: the end of its last piece, or its start when it has none.
+    public var end: CGPoint {
+        guard let last = elements.last else { return start }
+        return last.end
+    }
+
+    /// Whether every coordinate, radius and angle is a finite number.
+    public var isFinite: Bool {
+        func finite(_ point: CGPoint) -> Bool { point.x.isFinite && point.y.isFinite }
+        return finite(start) && elements.allSatisfy { element in
+            switch element {
+            case .line(let to): finite(to)
+            case .quadCurve(let to, let control): finite(to) && finite(control)
+            case .curve(let to, let control1, let control2): finite(to) && finite(control1) && finite(control2)
+            case .arc(let center, let radius, let startAngle, let endAngle):
+                finite(center) && radius.isFinite && startAngle.isFinite && endAngle.isFinite
+            }
+        }
+    }
+
+    /// Whether the path never leaves its start: it has no pieces, or every piece stays there
+    /// (lines and curves whose points are all the start, arcs of no radius or no sweep there).
+    var hasNoLength: Bool {
+        elements.allSatisfy { element in
+            switch element {
+            case .line(let to): to == start
+            case .quadCurve(let to, let control): to == start && control == start
+            case .curve(let to, let control1, let control2): to == start && control1 == start && control2 == start
+            case .arc(_, let radius, let startAngle, let endAngle):
+                (radius == 0 || startAngle == endAngle) && element.end == start
+            }
+        }
+    }
+
+    /// The path's arc length, in points: exact for lines and arcs, within a ten-billionth for
+    /// Bézier curves (Gauss–Legendre quadrature). Infinite where it overflows a `Double`, NaN for
+    /// a path that is not ``isFinite``. Takes time in proportion to the number of pieces.
+    public var length: Double {
+        guard isFinite else { return .nan }
+        return PathGeometry(self).length
+    }
+
+    /// The point `distance` points along the path from its start (clamped into `0...length`).
+    /// For a path that is not ``isFinite``, its start.
+    public func point(atDistance distance: Double) -> CGPoint {
+        guard isFinite else { return start }
+        let geometry = PathGeometry(self)
+        let clamped = distance.isNaN ? 0 : min(max(distance, 0), geometry.length)
+        return geometry.point(at: clamped)
+    }
+
+    /// The direction of travel `distance` points along the path (clamped into `0...length`), in
+    /// radians from +x towards +y (`atan2` of the tangent): the angle a layer turned by
+    /// ``PathOrientation/tangent`` shows there, up to whole turns. At a corner, the direction
+    /// after it. 0 for a path of no length or one that is not ``isFinite``.
+    public func tangentAngle(atDistance distance: Double) -> Double {
+        guard isFinite else { return 0 }
+        let geometry = PathGeometry(self)
+        let clamped = distance.isNaN ? 0 : min(max(distance, 0), geometry.length)
+        return geometry.heading(at: clamped, side: .after)
+    }
+}
+
+extension MotionPath.Element {
+    /// Where the piece ends.
+    var end: CGPoint {
+        switch self {
+        case .line(let to), .quadCurve(let to, _), .curve(let to, _, _): to
+        case .arc(let center, let radius, _, let endAngle):
+            CGPoint(x: Double(center.x) + radius * cos(endAngle), y: Double(center.y) + radius * sin(endAngle))
+        }
+    }
+}
+
+/// Whether a layer moving along a ``MotionPath`` also turns to face its direction of travel, as
+/// `CAKeyframeAnimation.rotationMode` does.
+public enum PathOrientation: Sendable, Equatable {
+    /// The layer keeps its rotation.
+    case unchanged
+    /// The layer's `transform.rotation.z` follows the path's tangent: `atan2(dy, dx)` of the
+    /// direction of travel (CoreAnimation's `rotationMode` `.rotateAuto`).
+    case tangent
+    /// The same, turned by half a turn (`.rotateAutoReverse`).
+    case reversedTangent
+
+    /// What is added to the tangent's angle.
+    var offset: Double {
+        switch self {
+        case .unchanged, .tangent: 0
+        case .reversedTangent: .pi
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import FlightEasing
+import Foundation
+
+extension PathMotion {
+    /// What fitting keyframes gave: the keyframes, the tolerance they were fitted to where it
+    /// had to be wider than asked, and the evaluations of the motion it made.
+    package typealias Fit<Value: AnimatableValue> = (keyframes: Keyframes<Value>, widenedTo: Double?, evaluations: Int)
+
+    /// Keyframes of the position that CoreAnimation plays within `tolerance` of the path at
+    /// every instant (straight lines between keyframes, each segment on its own timing curve),
+    /// with a keyframe on every corner. Bounded as ``ValueMotion/boundedKeyframes(tolerance:)``.
+    package func positionKeyframes(tolerance: KeyframeTolerance) -> Fit<CGPoint> {
+        let source = PathPositionSource(motion: self)
+        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: tolerance.bound(extent: length),
+                               extent: length, start: from, end: to)
+    }
+
+    /// Keyframes of the angle of a layer turned along the tangent (plus `offset`), within
+    /// `tolerance`, jumping where the path has a corner.
+    package func headingKeyframes(offset: Double, tolerance: KeyframeTolerance) -> Fit<Double> {
+        let source = PathHeadingSource(motion: self, offset: offset)
+        let (first, last) = (heading(at: 0, offset: offset), heading(at: duration, offset: offset))
+        let turn = max(abs(last - first), 1)
+        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: tolerance.bound(extent: turn),
+                               extent: turn, start: first, end: last)
+    }
+
+    /// The fit within `asked` (at least a ten-billionth of `extent`), widened fourfold while it
+    /// takes more than ``ValueMotion/maximumKeyframes`` keyframes, and evenly spaced keyframes
+    /// as the last resort, within ``ValueMotion/maximumFitEvaluations`` evaluations in all.
+    private static func boundedFit<Source: SegmentSource>(
+        _ source: Source, duration: TimeInterval, isStill: Bool, asked: Double, extent: Double,
+        start: Source.Value, end: Source.Value
+    ) -> Fit<Source.Value> {
+        typealias Frame = Keyframes<Source.Value>.Keyframe
+        guard duration > 0 else {
+            return (Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: end), Frame(keyTime: 1, value: end)]), nil, 0)
+        }
+        guard !isStill else {
+            return (Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: start), Frame(keyTime: 1, value: end)]),
+                    nil, 0)
+        }
+        let maximum = ValueMotion<Double>.maximumKeyframes
+        let uniformCount = maximum
+        let budget = ValueMotion<Double>.maximumFitEvaluations - SegmentFitter.uniformEvaluations(count: uniformCount)
+            - SegmentFitter.evaluationsPerSegment
+        let asked = asked > 0 && asked.isFinite ? asked : 1e-9
+        var bound = max(asked, 1e-10 * extent)
+        var evaluations = 0
+        var reached = 0.0
+        var previous = 0.0
+        while evaluations < budget && bound.isFinite {
+            if let fitted = SegmentFitter.fit(source, duration: duration, tolerance: bound, start: start, end: end,
+                                              maximumKeyframes: maximum, budget: budget - evaluations,
+                                              evaluations: &evaluations, reached: &reached) {
+                return (fitted, bound > asked ? bound : nil, evaluations)
+            }
+            guard reached > 1.05 * previous else { break }
+            previous = reached
+            bound *= max(4, 1 / max(reached, 1e-6))
+        }
+        let (keyframes, error) = SegmentFitter.uniform(source, duration: duration, count: uniformCount, start: start,
+                                                       end: end, evaluations: &evaluations)
+        let reachedTolerance = error / SegmentFitter.margin
+        return (keyframes, reachedTolerance > asked ? reachedTolerance : nil, evaluations)
+    }
+
+    /// The fraction of the length travelled along the path for a ``ProgressSource`` that follows
+    /// the easing (its breakpoints, one-sided limits and extrema).
+    fileprivate var progressSource: ProgressSource<Double> {
+        ProgressSource(easing: easing, trajectory: progress, path: ComponentwisePath(from: 0, to: 1), travel: 1)
+    }
+
+    /// The first point strictly after `a` and up to `b` at which the fraction travelled crosses
+    /// a corner of the path, found by bisection on time; with the corner's distance.
+    fileprivate func cornerCrossing(
+        _ inner: ProgressSource<Double>, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
+        evaluations: inout Int
+    ) -> (u: Double, corner: Double)? {
+        let corners = geometry.corners
+        guard !corners.isEmpty, length > 0 else { return nil }
+        // Read from time, not from the channels (the angle's channel is no distance).
+        evaluations += 2
+        let (start, end) = (inner.progress(at: a.u) * length, inner.progress(at: b.u) * length)
+        // The nearest corner to the start that lies strictly between the ends (a segment never
+        // turns back: extrema end segments first).
+        var best: Double?
+        for corner in corners where (corner - start) * (corner - end) < 0 {
+            if best == nil || abs(corner - start) < abs(best! - start) { best = corner }
+        }
+        guard let corner = best else { return nil }
+        var (low, high) = (a.u, b.u)
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            evaluations += 1
+            if (inner.progress(at: middle) * length - corner) * (start - corner) > 0 { low = middle } else { high = middle }
+            if high - low <= 4 * high.ulp { break }
+        }
+        return (high, corner)
+    }
+}
+
+/// The position along a path: one channel, the fraction of the length travelled; the error of a
+/// segment is the distance between the straight line CoreAnimation plays and the path.
+struct PathPositionSource: SegmentSource {
+    typealias Channels = SIMD2<Double>
+    let motion: PathMotion
+    let inner: ProgressSource<Double>
+
+    init(motion: PathMotion) {
+        self.motion = motion
+        inner = motion.progressSource
+    }
+
+    var breakpoints: [Double] { inner.breakpoints }
+    var isScalar: Bool { true }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> { inner.point(at: u, side: side) }
+
+    func value(of channels: SIMD2<Double>) -> CGPoint { motion.geometry.point(at: channels[0] * motion.length) }
+
+    func chordProgress(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, at fraction: Double) -> Double {
+        inner.chordProgress(from: a, to: b, at: fraction)
+    }
+
+    func kinkCrossing(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
+    ) -> FitPoint<SIMD2<Double>>? {
+        guard let (u, _) = motion.cornerCrossing(inner, from: a, to: b, evaluations: &evaluations) else { return nil }
+        evaluations += 1
+        return inner.point(at: u, side: .inside)
+    }
+
+    func error(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
+    ) -> Double {
+        let length = motion.length
+        let span = b.u - a.u
+        let first = motion.geometry.vector(at: a.value[0] * length), last = motion.geometry.vector(at: b.value[0] * length)
+        var worst = 0.0
+        func check(_ fraction: Double) -> Bool {
+            evaluations += 1
+            let exact = motion.geometry.vector(at: inner.progress(at: a.u + fraction * span) * length)
+            let host = first + (last - first) * timing.progress(at: fraction)
+            let d = exact - host
+            worst = max(worst, hypot(d.x, d.y))
+            return worst <= limit
+        }
+        SegmentFitter.forEachSampleFraction(of: timing, check)
+        // A chord across a bend can stray most between the eighths: sample sixteenths too.
+        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+            _ = check(sixteenth / 16)
+        }
+        return worst
+    }
+
+    func timingError(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, evaluations: inout Int
+    ) -> Double? {
+        inner.timingErrorAlongLine(from: a, to: b, timing: timing, travel: motion.length, evaluations: &evaluations)
+    }
+}
+
+/// The angle of a layer turned along a path's tangent: one channel, the angle itself, which
+/// jumps at the path's corners (each jump becomes a pair of keyframes).
+struct PathHeadingSource: SegmentSource {
+    typealias Channels = SIMD2<Double>
+    let motion: PathMotion
+    let offset: Double
+    let inner: ProgressSource<Double>
+
+    init(motion: PathMotion, offset: Double) {
+        self.motion = motion
+        self.offset = offset
+        inner = motion.progressSource
+    }
+
+    var breakpoints: [Double] { inner.breakpoints }
+    var isScalar: Bool { true }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
+        let progress = inner.point(at: u, side: side)
+        // At a corner, the piece before it in time is the one the motion came along.
+        let forwards = progress.slope[0] >= 0
+        let pathSide: PathGeometry.Side = (side == .left) == forwards ? .before : .after
+        return heading(progress, u: u, side: side == .inside ? .after : pathSide)
+    }
+
+    private func heading(_ progress: FitPoint<SIMD2<Double>>, u: Double, side: PathGeometry.Side) -> FitPoint<SIMD2<Double>> {
+        let s = progress.value[0] * motion.length
+        let angle = motion.geometry.heading(at: s, side: side) + offset
+        let slope = motion.geometry.curvature(at: s) * motion.length * progress.slope[0]
+        return FitPoint(u: u, value: SIMD2(angle, 0), slope: SIMD2(slope.isFinite ? slope : 0, 0))
+    }
+
+    func value(of channels: SIMD2<Double>) -> Double { channels[0] }
+
+    private func angle(at u: Double) -> Double {
+        motion.geometry.heading(at: inner.progress(at: u) * motion.length, side: .after) + offset
+    }
+
+    func chordProgress(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, at fraction: Double) -> Double {
+        (angle(at: a.u + fraction * (b.u - a.u)) - a.value[0]) / (b.value[0] - a.value[0])
+    }
+
+    func kinkCrossing(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
+    ) -> FitPoint<SIMD2<Double>>? {
+        guard let (u, corner) = motion.cornerCrossing(inner, from: a, to: b, evaluations: &evaluations) else { return nil }
+        evaluations += 1
+        // The angle on the way in: the segment ends there, and the next starts on the way out.
+        var progress = inner.point(at: u, side: .inside)
+        let forwards = progress.slope[0] >= 0
+        progress.value[0] = corner / motion.length
+        return heading(progress, u: u, side: forwards ? .before : .after)
+    }
+
+    func error(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
+    ) -> Double {
+        let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
+        var worst = 0.0
+        func check(_ fraction: Double) -> Bool {
+            evaluations += 1
+            worst = max(worst, abs(angle(at: a.u + fraction * span) - (start + change * timing.progress(at: fraction))))
+            return worst <= limit
+        }
+        SegmentFitter.forEachSampleFraction(of: timing, check)
+        for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
+            _ = check(sixteenth / 16)
+        }
+        return worst
+    }
+}
+
+extension ProgressSource {
+    /// The error of the progress alone along a segment, times `travel`: the part of a curved
+    /// path's error a better timing curve can remove.
+    func timingErrorAlongLine(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, travel: Double,
+        evaluations: inout Int
+    ) -> Double {
+        let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
+        var worst = 0.0
+        SegmentFitter.forEachSampleFraction(of: timing) { fraction in
+            evaluations += 1
+            worst = max(worst, abs(progress(at: a.u + fraction * span) - (start + change * timing.progress(at: fraction))) * travel)
+            return true
+        }
+        return worst
+    }
+}

@@ -1,0 +1,146 @@
+import FlightEasing
+import Foundation
+
+/// One property of a repeating group as a host plays it: the keyframes of one period (the way
+/// out, the way back if it autoreverses, the delay) repeated for the group's whole run, exactly
+/// as a `CAKeyframeAnimation` with those keyframes, the period as its `duration` and a
+/// (fractional) `repeatCount` plays them: `CAMediaTiming` documents that `repeatCount` "May be
+/// fractional" and that the timing model repeats "their basic duration multiple times".
+///
+/// Played backwards (a reversed group), it is the period's keyframes mirrored
+/// (``Keyframes/mirrored()``), repeated, and begun ``RepeatTiming/mirrorPhase`` into a period,
+/// so that `t` seconds in it shows what the forward run shows `duration − t` seconds in; the
+/// CoreAnimation bridge begins the animation that much earlier (or, held, adds it to the time
+/// offset) rather than play with a time offset.
+struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
+    /// The run's timing.
+    let timing: RepeatTiming
+    /// One period's keyframes, played forwards.
+    let forward: Keyframes<Value>
+    /// What each period plays: `forward`, or its mirror when played backwards.
+    let played: Keyframes<Value>
+    /// Whether it plays backwards.
+    let isMirrored: Bool
+
+    init(timing: RepeatTiming, period: Keyframes<Value>) {
+        self.init(timing: timing, forward: period, played: period, isMirrored: false)
+    }
+
+    private init(timing: RepeatTiming, forward: Keyframes<Value>, played: Keyframes<Value>, isMirrored: Bool) {
+        self.timing = timing
+        self.forward = forward
+        self.played = played
+        self.isMirrored = isMirrored
+    }
+
+    /// The whole run (infinite for forever).
+    var duration: TimeInterval { timing.span }
+    /// How far into its first period the run begins: 0 forwards, the mirror phase backwards.
+    var phase: TimeInterval { isMirrored ? timing.mirrorPhase : 0 }
+    var keyTimes: [Double] { played.keyTimes }
+    var timingFunctions: [CubicBezier] { played.timingFunctions }
+
+    /// The value shown at the run's start, every value of a period, and the value shown at its
+    /// end (at its start again for a run that never ends), so that the first and the last are
+    /// where the run starts and ends.
+    var valueList: [any AnimatableValue] {
+        let end = duration.isFinite ? value(at: duration) : value(at: 0)
+        return [value(at: 0)] + played.valueList + [end]
+    }
+
+    func presentationValue(at t: TimeInterval) -> any AnimatableValue { value(at: t) }
+
+    /// The value shown `t` seconds into the run: the period's keyframes at the time into the
+    /// period; from the end of the run on, the value it ends on.
+    func value(at t: TimeInterval) -> Value {
+        guard isMirrored else { return played.value(at: timing.periodTime(at: t)) }
+        let period = timing.period
+        guard t < duration else { return played.value(at: period) }
+        let shifted = max(t, 0) + phase
+        let within = shifted - (shifted / period).rounded(.down) * period
+        return played.value(at: within < 0 || within >= period ? 0 : within)
+    }
+
+    func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
+        guard let forward = forward.mappingValues(transform) as? Keyframes<Value>,
+              let played = played.mappingValues(transform) as? Keyframes<Value> else { return self }
+        return RepeatedKeyframes(timing: timing, forward: forward, played: played, isMirrored: isMirrored)
+    }
+}
+
+extension RepeatedKeyframes: TurningKeyframeSequence {
+    /// The run played the other way; a run that never ends has no end to play back from, and
+    /// is returned as it is.
+    var turnedRound: any KeyframeSequence {
+        guard duration.isFinite else { return self }
+        return RepeatedKeyframes(timing: timing, forward: forward,
+                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored)
+    }
+}
+
+/// Keyframes repeated over a run, as the CoreAnimation bridge describes them.
+package protocol RepeatingKeyframeSequence: KeyframeSequence {
+    /// The keyframes of one period, as they are played.
+    var periodKeyframes: any KeyframeSequence { get }
+    /// How many periods the run covers from its ``phase`` on: `(phase + duration) / period`,
+    /// infinite for forever.
+    var periodCount: Double { get }
+    /// How far into its first period the run begins.
+    var phase: TimeInterval { get }
+}
+
+extension RepeatedKeyframes: RepeatingKeyframeSequence {
+    package var periodKeyframes: any KeyframeSequence { played }
+    package var periodCount: Double {
+        guard duration.isFinite else { return .infinity }
+        return (phase + duration) / timing.period
+    }
+}
+
+extension Keyframes {
+    /// The same keyframes stretched over `newDuration` (at least ``duration``): they play in the
+    /// first `duration` seconds as before and hold their last value after.
+    func held(over newDuration: TimeInterval) -> Keyframes {
+        guard newDuration > duration, duration > 0 else { return self }
+        let scale = duration / newDuration
+        var frames = frames.map { frame in
+            var frame = frame
+            frame.keyTime *= scale
+            return frame
+        }
+        frames[frames.count - 1].timing = .linear
+        frames.append(Keyframe(keyTime: 1, value: frames[frames.count - 1].value))
+        return Keyframes(duration: newDuration, frames: frames)
+    }
+
+    /// Keyframes that play `segments` one after the other, each for its duration, over their
+    /// total: each one's first value is taken to be the last one's end.
+    static func concatenating(_ segments: [Keyframes]) -> Keyframes {
+        let total = segments.reduce(0) { $0 + $1.duration }
+        guard total > 0 else { return segments[0] }
+        var frames: [Keyframe] = []
+        var start: TimeInterval = 0
+        for segment in segments where segment.duration > 0 {
+            for (index, frame) in segment.frames.enumerated() {
+                var frame = frame
+                frame.keyTime = min((start + frame.keyTime * segment.duration) / total, 1)
+                if index == 0, !frames.isEmpty {
+                    // Where the previous one ended: this segment's first curve starts there.
+                    frames[frames.count - 1].timing = frame.timing
+                    continue
+                }
+                frames.append(frame)
+            }
+            start += segment.duration
+        }
+        frames[0].keyTime = 0
+        frames[frames.count - 1].keyTime = 1
+        frames[frames.count - 1].timing = .linear
+        return Keyframes(duration: total, frames: frames)
+    }
+
+    /// A hold of `value` for `duration` seconds.
+    static func hold(_ value: Value, for duration: TimeInterval) -> Keyframes {
+        Keyframes(duration: duration, frames: [Keyframe(keyTime: 0, value: value), Keyframe(keyTime: 1, value: value)])
+    }
+}

@@ -1,0 +1,357 @@
+import FlightCore
+import FlightTestSupport
+import Foundation
+import Testing
+
+/// Independent truth for paths: Bézier curves and their speed written out from their
+/// definitions, and arc length by composite Simpson's rule at high resolution.
+enum PathTruth {
+    static func cubic(_ p: [SIMD2<Double>], _ t: Double) -> SIMD2<Double> {
+        let s = 1 - t
+        return s * s * s * p[0] + 3 * s * s * t * p[1] + 3 * s * t * t * p[2] + t * t * t * p[3]
+    }
+
+    static func cubicSpeed(_ p: [SIMD2<Double>], _ t: Double) -> Double {
+        let s = 1 - t
+        let d = 3 * s * s * (p[1] - p[0]) + 6 * s * t * (p[2] - p[1]) + 3 * t * t * (p[3] - p[2])
+        return (d * d).sum().squareRoot()
+    }
+
+    /// The length of a curve `point(t)`, `t` in `0...1`, as the limit of inscribed polylines:
+    /// chords at 2^17 and 2^18 equal steps, Richardson-extrapolated (chords fall short by
+    /// O(h²)).
+    static func polylineLength(_ point: (Double) -> SIMD2<Double>) -> Double {
+        func chords(_ count: Int) -> Double {
+            var (sum, previous) = (0.0, point(0))
+            for index in 1...count {
+                let next = point(Double(index) / Double(count))
+                sum += ((next - previous) * (next - previous)).sum().squareRoot()
+                previous = next
+            }
+            return sum
+        }
+        let (coarse, fine) = (chords(1 << 17), chords(1 << 18))
+        return fine + (fine - coarse) / 3
+    }
+
+    static func quad(_ p: [SIMD2<Double>], _ t: Double) -> SIMD2<Double> {
+        (1 - t) * (1 - t) * p[0] + 2 * (1 - t) * t * p[1] + t * t * p[2]
+    }
+
+    /// `∫ f` over `a...b`, composite Simpson with `n` (even) intervals.
+    static func simpson(_ a: Double, _ b: Double, _ n: Int = 200_000, _ f: (Double) -> Double) -> Double {
+        let h = (b - a) / Double(n)
+        var sum = f(a) + f(b)
+        for index in 1..<n { sum += f(a + Double(index) * h) * (index % 2 == 1 ? 4 : 2) }
+        return sum * h / 3
+    }
+
+    static func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+    static func vector(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
+
+    /// The parameter of the point of a cubic nearest `target` (dense scan, then bisection on the
+    /// derivative of the squared distance).
+    static func parameter(ofNearest target: SIMD2<Double>, on p: [SIMD2<Double>]) -> Double {
+        var best = (t: 0.0, d: Double.infinity)
+        for index in 0...2_000 {
+            let t = Double(index) / 2_000
+            let d = cubic(p, t) - target
+            if (d * d).sum() < best.d { best = (t, (d * d).sum()) }
+        }
+        var (low, high) = (max(best.t - 1.0 / 2_000, 0), min(best.t + 1.0 / 2_000, 1))
+        for _ in 0..<200 {
+            let (a, b) = (low + (high - low) / 3, high - (high - low) / 3)
+            let (da, db) = (cubic(p, a) - target, cubic(p, b) - target)
+            if (da * da).sum() < (db * db).sum() { high = b } else { low = a }
+        }
+        return (low + high) / 2
+    }
+
+    /// The angle between two directions, in `0...π`.
+    static func angleBetween(_ a: Double, _ b: Double) -> Double {
+        let difference = (a - b).truncatingRemainder(dividingBy: 2 * .pi)
+        return min(abs(difference), 2 * .pi - abs(difference))
+    }
+}
+
+extension OffMainActorSuites {
+    @Suite("Motion along a path: arc length and constant speed")
+    struct PathGeometryTests {
+        @Test("Bézier arc lengths agree with inscribed polylines of 262,144 chords to 1e-9")
+        func bezierLengths() {
+            var random = SplitMix64(seed: 25)
+            for _ in 0..<6 {
+                let p = (0..<4).map { _ in SIMD2(random.uniform(-400...400), random.uniform(-400...400)) }
+                let cubic = MotionPath(start: PathTruth.point(p[0]))
+                    .curve(to: PathTruth.point(p[3]), control1: PathTruth.point(p[1]), control2: PathTruth.point(p[2]))
+                let expected = PathTruth.polylineLength { PathTruth.cubic(p, $0) }
+                #expect(abs(cubic.length - expected) <= 1e-9 * expected, "cubic \(p)")
+                let quad = MotionPath(start: PathTruth.point(p[0])).quadCurve(to: PathTruth.point(p[2]), control: PathTruth.point(p[1]))
+                let expectedQuad = PathTruth.polylineLength { PathTruth.quad([p[0], p[1], p[2]], $0) }
+                #expect(abs(quad.length - expectedQuad) <= 1e-9 * expectedQuad, "quad \(p)")
+            }
+        }
+
+        @Test("A circle arc's length is |r| × |sweep|, and its points lie where the angle says")
+        func arcLength() {
+            let center = CGPoint(x: 50, y: -20)
+            for (radius, start, end) in [(80.0, 0.3, 2.0), (80, 1, -3), (-30, 0, 5 * .pi), (12.5, -.pi, .pi)] {
+                let path = MotionPath(start: CGPoint(x: 50 + radius * cos(start), y: -20 + radius * sin(start)))
+                    .arc(center: center, radius: radius, startAngle: start, endAngle: end)
+                let length = abs(radius) * abs(end - start)
+                #expect(abs(path.length - length) <= 1e-12 * length)
+                for step in 0...10 {
+                    let d = length * Double(step) / 10
+                    let angle = start + (end > start ? 1 : -1) * d / abs(radius)
+                    let point = path.point(atDistance: d)
+                    #expect(abs(Double(point.x) - (50 + radius * cos(angle))) < 1e-9)
+                    #expect(abs(Double(point.y) - (-20 + radius * sin(angle))) < 1e-9)
+                    // The tangent is a quarter turn from the radius, the way the angle moves.
+                    let expected = angle + (end > start ? 1 : -1) * (radius > 0 ? 1 : -1) * .pi / 2
+                    #expect(PathTruth.angleBetween(path.tangentAngle(atDistance: d), expected) < 1e-9)
+                }
+            }
+        }
+
+        @Test("Linear easing is constant speed: each 1/120 s frame is as far along the curve as its share of the time")
+        func constantSpeed() throws {
+            let p: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(40, 300), SIMD2(360, -200), SIMD2(400, 100)]
+            let path = MotionPath(start: PathTruth.point(p[0]))
+                .curve(to: PathTruth.point(p[3]), control1: PathTruth.point(p[1]), control2: PathTruth.point(p[2]))
+            let length = PathTruth.simpson(0, 1) { PathTruth.cubicSpeed(p, $0) }
+            let motion = try PathMotion(path: path, from: path.start, easing: .linear, duration: 1)
+            for frame in 0...120 {
+                let t = Double(frame) / 120
+                let shown = PathTruth.vector(motion.value(at: t))
+                let parameter = PathTruth.parameter(ofNearest: shown, on: p)
+                let nearest = PathTruth.cubic(p, parameter)
+                #expect(((nearest - shown) * (nearest - shown)).sum().squareRoot() < 1e-6)
+                let travelled = PathTruth.simpson(0, parameter, 20_000) { PathTruth.cubicSpeed(p, $0) }
+                #expect(abs(travelled - length * t) < 1e-6 * length, "frame \(frame)")
+                // The speed is the length over the duration, along the curve.
+                let speed = (motion.velocity(at: t) * motion.velocity(at: t)).sum().squareRoot()
+                if frame < 120 { #expect(abs(speed - length) < 1e-6 * length) }
+            }
+        }
+
+        @Test("A path measures and reads back in bounded time for a million pieces and for coordinates of 1e300")
+        func extremePaths() {
+            let elements = (1...1_000_000).map { index -> MotionPath.Element in
+                let x = Double(index)
+                return index % 2 == 0 ? .line(to: CGPoint(x: x, y: 0))
+                    : .curve(to: CGPoint(x: x, y: 0), control1: CGPoint(x: x - 0.7, y: 1), control2: CGPoint(x: x - 0.3, y: -1))
+            }
+            let long = MotionPath(start: .zero, elements: elements)
+            let started = Date()
+            let length = long.length
+            #expect(length.isFinite && length > 1_000_000)
+            let point = long.point(atDistance: length / 3)
+            #expect(point.x.isFinite && point.y.isFinite)
+            #expect(Date().timeIntervalSince(started) < 20)
+
+            let huge = MotionPath(start: CGPoint(x: -1e300, y: 0))
+                .curve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 5e299, y: -1e300))
+            #expect(huge.length.isFinite && huge.length > 2e300)
+            #expect(huge.point(atDistance: huge.length / 2).x.isFinite)
+            #expect(huge.tangentAngle(atDistance: huge.length / 2).isFinite)
+            // Bad paths read as documented: NaN length, the start, no direction.
+            let bad = MotionPath(start: .zero).line(to: CGPoint(x: Double.nan, y: 0))
+            #expect(bad.length.isNaN)
+            #expect(bad.point(atDistance: 3) == .zero)
+            #expect(bad.tangentAngle(atDistance: 3) == 0)
+        }
+    }
+}
+
+extension MainActorSuites {
+    @MainActor
+    @Suite("Motion along a path, as a layer shows it")
+    struct PathAnimationTests {
+        /// A route with a corner, a quadratic, a cubic and an arc that turns more than half round.
+        static let route = MotionPath(start: CGPoint(x: 40, y: 300))
+            .line(to: CGPoint(x: 120, y: 300))
+            .quadCurve(to: CGPoint(x: 200, y: 220), control: CGPoint(x: 200, y: 300))
+            .curve(to: CGPoint(x: 300, y: 120), control1: CGPoint(x: 200, y: 120), control2: CGPoint(x: 260, y: 120))
+            .line(to: CGPoint(x: 300, y: 40))
+            .arc(center: CGPoint(x: 360, y: 40), radius: 60, startAngle: .pi, endAngle: 5 * .pi / 2)
+
+        /// The one corner of ``route``: where the cubic meets the line straight up, a quarter turn.
+        static let cornerDistance = MotionPath(start: CGPoint(x: 40, y: 300))
+            .line(to: CGPoint(x: 120, y: 300))
+            .quadCurve(to: CGPoint(x: 200, y: 220), control: CGPoint(x: 200, y: 300))
+            .curve(to: CGPoint(x: 300, y: 120), control1: CGPoint(x: 200, y: 120), control2: CGPoint(x: 260, y: 120))
+            .length
+
+        /// Steps every 1/120 s frame to `end`, and the middle of every frame, calling `check`.
+        static func everyFrameAndBetween(_ clock: ManualClock, until end: TimeInterval, _ check: (TimeInterval) -> Void) {
+            var frame = 1.0
+            while frame / 120 <= end + 1e-9 {
+                clock.advance(to: (frame - 0.5) / 120)
+                check(clock.now)
+                clock.advance(to: frame / 120)
+                check(clock.now)
+                frame += 1
+            }
+        }
+
+        @Test("What CoreAnimation is given stays within 0.5 pt of the path, every frame and inside frames",
+              arguments: [Easing.linear, .inOutCubic, .outBack, .spring(Spring(duration: 0.6, bounce: 0.3))])
+        func keyframesFollowThePath(easing: Easing) throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = Self.route.start
+            let group = layer.animate { $0.position(along: Self.route).duration(1.5).easing(easing) }
+            let property = try #require(group.property("position"))
+            #expect(layer.position == Self.route.end)
+            Self.everyFrameAndBetween(clock, until: group.duration + 0.05) { now in
+                let exact = property.exactValue(at: now - group.beginTime)
+                let shown = layer.presentationValue(forKeyPath: "position")
+                #expect(distanceBetween(shown, exact) <= 0.5 + 1e-9, "at \(now)")
+            }
+            // Inside each keyframe segment, where a chord strays furthest from the curve.
+            for (a, b) in zip(property.keyTimes, property.keyTimes.dropFirst()) {
+                for fraction in [0.25, 0.5, 0.75] {
+                    let t = (a + (b - a) * fraction) * property.duration
+                    #expect(distanceBetween(property.value(at: t), property.exactValue(at: t)) <= 0.5 + 1e-9)
+                }
+            }
+            #expect(distanceBetween(layer.presentationValue(forKeyPath: "position"), Self.route.end) == 0)
+        }
+
+        @Test("Turned along the tangent, the layer's angle is atan2 of the path's direction at every frame")
+        func orientation() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            for orientation in [PathOrientation.tangent, .reversedTangent] {
+                layer.position = Self.route.start
+                let start = clock.now
+                let group = layer.animate { $0.position(along: Self.route, orientation: orientation).duration(1.2) }
+                let rotation = try #require(group.property("transform.rotation.z"))
+                let motion = try PathMotion(path: Self.route, from: Self.route.start, easing: .linear, duration: 1.2)
+                let offset = orientation == .tangent ? 0 : Double.pi
+                everyFrame(clock, until: start + 1.3) { now in
+                    let t = now - start
+                    guard t < 1.2 else { return }
+                    // The direction of travel, from positions just either side (independent of the
+                    // path's own tangent), unless a corner is that close.
+                    let (before, after) = (PathTruth.vector(motion.value(at: t - 1e-6)), PathTruth.vector(motion.value(at: t + 1e-6)))
+                    let direction = after - before
+                    let expected = atan2(direction.y, direction.x) + offset
+                    let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double
+                    let played = rotation.value(at: t) as? Double ?? .nan
+                    let corner = Self.cornerDistance / Self.route.length * 1.2
+                    if abs(t - corner) > 1e-5 {
+                        #expect(PathTruth.angleBetween(played, expected) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
+                        #expect(PathTruth.angleBetween(shown ?? .nan, expected) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
+                    }
+                }
+                // The model holds the last direction: at the arc's end (angle π/2, the angle
+                // increasing) the tangent points along −x.
+                let model = try #require(layer.modelValue(forKeyPath: "transform.rotation.z") as? Double)
+                #expect(PathTruth.angleBetween(model, .pi + offset) < 1e-6)
+                clock.advance(by: 0.1)
+            }
+        }
+
+        @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")
+        func redirectMidPath() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = Self.route.start
+            let first = layer.animate { $0.position(along: Self.route).duration(1.5).easing(.inOutSine) }
+            let path = try #require(first.property("position"))
+            everyFrame(clock, until: 0.6) { _ in }
+            let elapsed = clock.now - first.beginTime
+            let shown = try #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+            // The path's velocity, by a central difference of its positions.
+            let (before, after) = (path.exactValue(at: elapsed - 1e-6) as? CGPoint, path.exactValue(at: elapsed + 1e-6) as? CGPoint)
+            let velocity = (PathTruth.vector(after!) - PathTruth.vector(before!)) / 2e-6
+            let second = layer.animate { $0.position(CGPoint(x: 100, y: 100)).easing(.spring(Spring(duration: 0.5, bounce: 0))) }
+            let spring = try #require(second.property("position"))
+            #expect(distanceBetween(spring.exactValue(at: 0), shown) < 1e-9)
+            let carried = SIMD2(spring.velocity(at: 0)[0], spring.velocity(at: 0)[1])
+            #expect(((carried - velocity) * (carried - velocity)).sum().squareRoot() < 1e-3 * (velocity * velocity).sum().squareRoot())
+            // Frame by frame, what is shown follows the spring, with no jump at the redirect.
+            var previous = shown
+            everyFrame(clock, until: clock.now + second.duration + 0.05) { now in
+                let value = try? #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+                #expect(distanceBetween(value, spring.exactValue(at: now - second.beginTime)) <= 0.5 + 1e-9)
+                if let value { #expect(value.distance(to: previous) < 40); previous = value }
+            }
+
+            // Redirected along another path: it starts from what is shown, joined by a straight line.
+            layer.position = Self.route.start
+            let third = layer.animate { $0.position(along: Self.route).duration(1) }
+            clock.advance(by: 0.4)
+            let here = try #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+            #expect(distanceBetween(here, third.property("position")?.exactValue(at: 0.4)) <= 0.5)
+            let back = MotionPath(start: CGPoint(x: 0, y: 0)).line(to: CGPoint(x: 0, y: 200))
+            let fourth = layer.animate { $0.position(along: back).duration(1) }
+            let join = try #require(fourth.property("position"))
+            #expect(distanceBetween(join.exactValue(at: 0), here) < 1e-9)
+            let total = Double(here.distance(to: .zero)) + 200
+            // Constant speed over the join and the path: a third of the time, a third of the way.
+            let third1 = try #require(join.exactValue(at: 1.0 / 3) as? CGPoint)
+            let expected = total / 3 <= Double(here.distance(to: .zero))
+                ? PathTruth.vector(here) * (1 - (total / 3) / Double(here.distance(to: .zero)))
+                : SIMD2(0, total / 3 - Double(here.distance(to: .zero)))
+            #expect(((PathTruth.vector(third1) - expected) * (PathTruth.vector(third1) - expected)).sum().squareRoot() < 1e-6)
+        }
+
+        @Test("Bad paths: not finite is skipped, no length moves straight, huge coordinates stay finite and bounded")
+        func badPaths() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 10, y: 10)
+            var reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: .zero).line(to: CGPoint(x: Double.nan, y: 4))) }
+            }
+            #expect(reports.count == 1)
+            #expect(layer.position == CGPoint(x: 10, y: 10))
+            reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: .zero).curve(to: CGPoint(x: 50, y: 0), control1: CGPoint(x: 1, y: Double.infinity), control2: .zero)) }
+            }
+            #expect(reports.count == 1)
+            #expect(layer.position == CGPoint(x: 10, y: 10))
+
+            // An empty path and a path of no length: reported, then a straight move to the point.
+            for path in [MotionPath(start: CGPoint(x: 70, y: 10)),
+                         MotionPath(start: CGPoint(x: 70, y: 10)).line(to: CGPoint(x: 70, y: 10))] {
+                layer.position = CGPoint(x: 10, y: 10)
+                var group: AnimationGroup?
+                reports = collectingDiagnostics {
+                    group = layer.animate { $0.position(along: path, orientation: .tangent).duration(1) }
+                }
+                #expect(reports == [.pathHasNoLength(keyPath: "position")])
+                #expect(group?.keyPaths == ["position"])
+                clock.advance(by: 0.5)
+                #expect(distanceBetween(layer.presentationValue(forKeyPath: "position"), CGPoint(x: 40, y: 10)) < 1e-9)
+                clock.advance(by: 0.6)
+            }
+
+            // Coordinates of 1e300: finite keyframes, a wider tolerance reported, quickly.
+            layer.position = CGPoint(x: -1e300, y: 0)
+            let huge = MotionPath(start: CGPoint(x: -1e300, y: 0))
+                .curve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 5e299, y: -1e300))
+            let started = Date()
+            var group: AnimationGroup?
+            reports = collectingDiagnostics { group = layer.animate { $0.position(along: huge, orientation: .tangent).duration(1) } }
+            #expect(Date().timeIntervalSince(started) < 10)
+            let property = try #require(group?.property("position"))
+            #expect(property.keyframeValues.allSatisfy { ($0 as? CGPoint).map { $0.x.isFinite && $0.y.isFinite } ?? false })
+            #expect(reports.contains { if case .toleranceWidened = $0 { true } else { false } })
+            everyFrame(clock, until: clock.now + 1.05) { _ in
+                let shown = layer.presentationValue(forKeyPath: "position") as? CGPoint
+                #expect(shown.map { $0.x.isFinite && $0.y.isFinite } == true)
+            }
+
+            // A way longer than a Double holds: it jumps, reported.
+            layer.position = CGPoint(x: -1.7e308, y: 0)
+            reports = collectingDiagnostics {
+                layer.animate { $0.position(along: MotionPath(start: CGPoint(x: -1.7e308, y: 0)).line(to: CGPoint(x: 1.7e308, y: 0))) }
+            }
+            #expect(reports == [.motionOverflows(keyPath: "position")])
+            #expect(layer.presentationValue(forKeyPath: "position") as? CGPoint == CGPoint(x: 1.7e308, y: 0))
+        }
+    }
+}
