@@ -23,6 +23,7 @@ public enum Gallery {
         \(TakeOverGallery.html())
         \(ExportGallery.html())
         \(InteractiveGallery.html())
+        \(SequenceGallery.html())
         \(RepeatGallery.html())
         \(TriggerGallery.html())
         \(ProgressGallery.html())

@@ -46,6 +46,15 @@ public final class AnimationGroup {
     @exclusivity(unchecked) var isHandedOff = false
     /// The group that carries this one's properties on a spring, while it does.
     weak var continuation: AnimationGroup?
+    /// The groups its triggers started, with the index of each trigger (see ``AnimationSequence``).
+    var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
+    /// The sequence this group belongs to, once one was made of it or of a group that started it.
+    weak var sequenceHandle: AnimationSequence?
+    /// Whether it ended cut short (taken over, removed, cancelled, or its target released).
+    var wasCut = false
+    /// Set when a sequence brings the group back after it ended: its callbacks have fired and
+    /// do not fire again.
+    var callbacksSpent = false
     /// How it repeats, resolved for its properties (``Repetition``); nil if it plays once.
     var repeating: GroupRepetition?
 
@@ -300,6 +309,14 @@ public final class AnimationGroup {
     /// are removed, and it ends cut short (`didCancel`, then stop with `finished == false`).
     public func cancel() { finish(at: .current) }
 
+    /// Notes the group a trigger of this one started (nil: its target was gone), and hands it
+    /// the sequence this one belongs to.
+    func record(_ started: AnimationGroup?, startedBy trigger: Int) {
+        guard let started else { return }
+        startedGroups.append((trigger, started))
+        if let sequenceHandle { sequenceHandle.adopt(started) }
+    }
+
     func fireStart() {
         guard !didStartFire else { return }
         didStartFire = true
@@ -327,8 +344,11 @@ public final class AnimationGroup {
         // A group that ends short keeps the time it reached.
         if !finished, pausedElapsed == nil, let host { pausedElapsed = elapsed(at: FlightEngine.now(on: host)) }
         self.finished = finished
+        let isCut = cut ?? !finished
+        wasCut = isCut
+        guard !callbacksSpent else { return }
         fireStart()
-        if cut ?? !finished { plan.didCancel?(self) }
+        if isCut { plan.didCancel?(self) }
         plan.didStop?(self, finished)
     }
 }

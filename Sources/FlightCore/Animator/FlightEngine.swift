@@ -180,7 +180,11 @@ enum FlightEngine {
     /// the host's time and scheduled at the scheduler's time the host's reaches them. A group
     /// resuming from `elapsed` schedules only the triggers that have not fired and are still
     /// ahead.
-    private static func schedule(_ group: AnimationGroup, on host: any AnimationHost, from elapsed: TimeInterval = 0) {
+    /// With `firesDue` false, nothing is fired here: the caller fires what is due (a sequence
+    /// resuming schedules all its groups first, so that their moments fire in time order).
+    static func schedule(
+        _ group: AnimationGroup, on host: any AnimationHost, from elapsed: TimeInterval = 0, firesDue: Bool = true
+    ) {
         let scheduler = host.frameScheduler
         let sequence = scheduler.makeGroupSequence()
         let begin = group.beginTime
@@ -202,6 +206,7 @@ enum FlightEngine {
         // in which its first trigger fires (where a thousand others may fire too).
         if !group.plan.triggers.isEmpty && group.firedTriggers.isEmpty {
             group.firedTriggers.reserveCapacity(group.plan.triggers.count)
+            group.startedGroups.reserveCapacity(group.plan.triggers.count)
         }
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard !group.firedTriggers.contains(index), let offset = group.offset(of: trigger.moment), offset >= elapsed
@@ -215,7 +220,7 @@ enum FlightEngine {
                     return
                 }
                 group.firedTriggers.insert(index)
-                fire(trigger)
+                group.record(fire(trigger), startedBy: index)
             }
             group.events.append(event)
             scheduler.schedule(event)
@@ -226,6 +231,7 @@ enum FlightEngine {
             group.endEvent = end
             scheduler.schedule(end)
         }
+        guard firesDue else { return }
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))
     }
 
@@ -253,7 +259,7 @@ enum FlightEngine {
     /// Plays `group` from `elapsed` at host time `now`, the way it faces: its time set to run from
     /// there and its animations added again from there (turned round first, if `turningRound`).
     /// Its pending moments are left to ``scheduleMoments(of:from:on:)``.
-    private static func play(
+    static func play(
         _ group: AnimationGroup, from elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost,
         turningRound: Bool = false
     ) {
@@ -269,9 +275,11 @@ enum FlightEngine {
     /// Schedules what is still to come of a `group` that plays from `elapsed`: forwards, its
     /// triggers still ahead and its end; backwards, its return to the start (no trigger fires
     /// going backwards).
-    private static func scheduleMoments(of group: AnimationGroup, from elapsed: TimeInterval, on host: any AnimationHost) {
+    static func scheduleMoments(
+        of group: AnimationGroup, from elapsed: TimeInterval, on host: any AnimationHost, firesDue: Bool = true
+    ) {
         guard group.isReversed else {
-            schedule(group, on: host, from: elapsed)
+            schedule(group, on: host, from: elapsed, firesDue: firesDue)
             return
         }
         // Back at the start: its animations leave and it ends, not finished, not cut short.
@@ -280,6 +288,7 @@ enum FlightEngine {
         group.endEvent = scheduler.schedule(at: time.isFinite ? time : scheduler.now + elapsed) { [group] in
             reachStart(group)
         }
+        guard firesDue else { return }
         scheduler.fireEvents(upTo: scheduler.eventTime ?? scheduler.now)
     }
 
@@ -388,7 +397,7 @@ enum FlightEngine {
         for (index, trigger) in group.plan.triggers.enumerated()
         where trigger.moment == .completion && !group.firedTriggers.contains(index) {
             group.firedTriggers.insert(index)
-            fire(trigger)
+            group.record(fire(trigger), startedBy: index)
         }
     }
 
@@ -461,7 +470,7 @@ enum FlightEngine {
     /// `turningRound`, and adds it again, with every animation added after the first of them, so
     /// that the order in which the host applies them is kept. Unless it is told not to (a scrub
     /// moves what is shown), each animation keeps showing at `now` what it showed.
-    private static func retime(
+    static func retime(
         _ group: AnimationGroup, elapsed: TimeInterval, at now: TimeInterval, on host: any AnimationHost,
         turningRound: Bool = false, keepingWhatIsShown: Bool = true
     ) {
@@ -585,12 +594,14 @@ enum FlightEngine {
                          values: [from, 0, 0, to], timingFunctions: [fade, .linear, fade])
     }
 
-    static func fire(_ trigger: TriggerPlan) {
+    /// Starts the group of `trigger` on its target; nil (after a report) if the target is gone.
+    @discardableResult
+    static func fire(_ trigger: TriggerPlan) -> AnimationGroup? {
         guard let target = trigger.target.target else {
             FlightDiagnostics.report(.targetDeallocated(trigger.target.description))
-            return
+            return nil
         }
-        _ = run(trigger.plan, on: target.animationHost, animated: true)
+        return run(trigger.plan, on: target.animationHost, animated: true)
     }
 
     /// Validates one property, snapshots its current state and appends the request to

@@ -12,7 +12,7 @@ struct FlightDemoApp: App {
     static let runsConformance = ProcessInfo.processInfo.arguments.contains("-FlightConformance")
 
     enum Tab: Hashable {
-        case uiKit, swiftUI, conformance
+        case uiKit, sequence, swiftUI, conformance
     }
 
     @State private var tab: Tab = Self.runsConformance ? .conformance : .uiKit
@@ -24,6 +24,9 @@ struct FlightDemoApp: App {
                     .ignoresSafeArea(.container, edges: .bottom)
                     .tabItem { Label("UIKit", systemImage: "square.on.square") }
                     .tag(Tab.uiKit)
+                SequenceDemoScreen()
+                    .tabItem { Label("Sequence", systemImage: "rectangle.stack") }
+                    .tag(Tab.sequence)
                 SwiftUIDemo()
                     .tabItem { Label("SwiftUI", systemImage: "swift") }
                     .tag(Tab.swiftUI)
@@ -42,4 +45,13 @@ struct DemoScreen: UIViewControllerRepresentable {
     }
 
     func updateUIViewController(_ controller: DemoViewController, context: Context) {}
+}
+
+/// The pan-scrubbed chained transition inside SwiftUI.
+struct SequenceDemoScreen: UIViewControllerRepresentable {
+    func makeUIViewController(context: Context) -> SequenceDemoViewController {
+        SequenceDemoViewController()
+    }
+
+    func updateUIViewController(_ controller: SequenceDemoViewController, context: Context) {}
 }

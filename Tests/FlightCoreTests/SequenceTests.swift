@@ -1,0 +1,585 @@
+import FlightCore
+import FlightEasing
+import Foundation
+import Testing
+
+extension MainActorSuites {
+    /// A group and the groups its triggers start, controlled as one timeline, checked against
+    /// the same sequence played in time on a clock of its own.
+    @MainActor
+    @Suite("Sequences")
+    struct SequenceTests {
+        /// Three layers on one clock, and a record of every callback of every group.
+        @MainActor
+        final class Stage {
+            let clock = ManualClock()
+            let a: HeadlessLayer, b: HeadlessLayer, c: HeadlessLayer
+            var log: [String] = []
+
+            init() {
+                a = HeadlessLayer(clock: clock)
+                b = HeadlessLayer(clock: clock)
+                c = HeadlessLayer(clock: clock)
+                for layer in [a, b, c] { layer.position = CGPoint(x: 10, y: 10) }
+            }
+
+            var layers: [HeadlessLayer] { [a, b, c] }
+
+            /// Adds callbacks that log `name`'s start and stop to `animator`'s group.
+            func logging(_ name: String, _ animator: GroupAnimator) {
+                animator.setDidStartCallback { [weak self] _ in self?.log.append("\(name) start") }
+                animator.setDidStopCallback { [weak self] _, finished in self?.log.append("\(name) stop \(finished)") }
+            }
+
+            /// Three groups: the root on `a` (1 s, out-cubic), at 40 % of its time one on `b`
+            /// (0.5 s), and when that one ends, one on `c` (0.6 s, a spring).
+            func startThree() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 40)).duration(1).easing(.outCubic)
+                    x.triggerOnProgress(0.4, onView: b) { y in
+                        logging("B", y)
+                        y.position(CGPoint(x: 120, y: 200)).duration(0.5).easing(.inOutSine)
+                        y.triggerOnCompletion(onView: c) { z in
+                            logging("C", z)
+                            z.alpha(0.2).duration(0.6).easing(.spring(.bouncy))
+                        }
+                    }
+                }
+            }
+
+            /// Every kind of trigger, nested: the root on `a`; on its start one on `b`; at half
+            /// its way (value progress) one on `c`, which at its end starts one on `a` (opacity)
+            /// and at 60 % of its time one on `b` (position).
+            func startAllKinds() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 40)).duration(0.8).easing(.outBack)
+                    x.triggerOnStart(onView: b) { y in
+                        logging("S", y)
+                        y.cornerRadius(18).duration(0.3).easing(.inOutCubic)
+                    }
+                    x.triggerOnValueProgress(0.5, onView: c) { y in
+                        logging("V", y)
+                        y.position(CGPoint(x: -50, y: 90)).duration(0.5).easing(.outQuadratic)
+                        y.triggerOnCompletion(onView: a) { z in
+                            logging("E", z)
+                            z.alpha(0.4).duration(0.4).easing(.linear)
+                        }
+                        y.triggerOnProgress(0.6, onView: b) { z in
+                            logging("T", z)
+                            z.position(CGPoint(x: 70, y: -30)).duration(0.7).easing(.spring(.snappy))
+                        }
+                    }
+                }
+            }
+
+            /// Two moves of one view chained on completion, the same key path: right, then down,
+            /// then (on the second's completion) a fade of another view.
+            func startOnOneView() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 10)).duration(0.6).easing(.inOutCubic)
+                    x.triggerOnCompletion(onView: a) { y in
+                        logging("D", y)
+                        y.position(CGPoint(x: 300, y: 250)).duration(0.5).easing(.outBack)
+                        y.triggerOnCompletion(onView: b) { z in
+                            logging("F", z)
+                            z.alpha(0).duration(0.3).easing(.linear)
+                        }
+                    }
+                }
+            }
+
+            /// A repeating group in the chain: the root on `a`; at 30 % of its time a pulse on `b`
+            /// that goes and comes back twice (`Repetition`), whose completion starts a move of `c`.
+            func startWithRepetition() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.position(CGPoint(x: 300, y: 40)).duration(0.8).easing(.outCubic)
+                    x.triggerOnProgress(0.3, onView: b) { y in
+                        logging("P", y)
+                        y.cornerRadius(30).duration(0.25).easing(.inOutSine)
+                        y.repeating(Repetition(count: 2, autoreverses: true))
+                        y.triggerOnCompletion(onView: c) { z in
+                            logging("M", z)
+                            z.position(CGPoint(x: 90, y: 160)).duration(0.4).easing(.outBack)
+                        }
+                    }
+                }
+            }
+
+            /// What every layer shows of the key paths the scenarios animate.
+            func shown(at time: TimeInterval? = nil) -> [[Double]] {
+                layers.flatMap { layer in
+                    ["position", "opacity", "cornerRadius"].map { keyPath in
+                        let value = time.map { layer.presentationValue(forKeyPath: keyPath, at: $0) }
+                            ?? layer.presentationValue(forKeyPath: keyPath)
+                        return value?.componentArray ?? []
+                    }
+                }
+            }
+        }
+
+        /// The largest difference between two records of what is shown, over a scale of 1.
+        static func gap(_ x: [[Double]], _ y: [[Double]]) -> Double {
+            guard x.count == y.count else { return .infinity }
+            var worst = 0.0
+            for (u, v) in zip(x, y) {
+                guard u.count == v.count else { return .infinity }
+                for (p, q) in zip(u, v) { worst = max(worst, abs(p - q) / max(1, abs(p))) }
+            }
+            return worst
+        }
+
+        /// The times at which the scenarios are compared: every 1/120 s frame, and a nanosecond
+        /// either side of each moment where a group starts or ends.
+        static func times(until end: TimeInterval, moments: [TimeInterval]) -> [TimeInterval] {
+            var times = Set((1...Int((end * 120).rounded(.up))).map { Double($0) / 120 })
+            for moment in moments {
+                for t in [moment - 1e-9, moment + 1e-9] where t > 0 && t <= end { times.insert(t) }
+            }
+            return times.sorted()
+        }
+
+        /// The scenario played in time: what is shown at each of `times`.
+        static func playedInTime(_ start: (Stage) -> AnimationGroup, at times: [TimeInterval]) -> (shown: [[[Double]]], log: [String]) {
+            let stage = Stage()
+            _ = start(stage)
+            var shown: [[[Double]]] = []
+            for t in times {
+                stage.clock.advance(to: t)
+                shown.append(stage.shown())
+            }
+            return (shown, stage.log)
+        }
+
+        /// The moments of the three-group scenario: B at 0.4, C at 0.9, ends at 0.9, 1 and about 1.5.
+        static func moments(of sequence: AnimationSequence) -> [TimeInterval] {
+            [0.4, 0.9, 1, sequence.duration]
+        }
+
+        @Test("A scrubbed three-group sequence shows, at every frame, what the sequence played in time shows")
+        func scrubbedEqualsPlayed() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            // Known in advance: B starts at 0.4, C when B ends at 0.9, and C's spring settles after.
+            #expect(sequence.duration > 0.9 + 0.3 && sequence.duration < 0.9 + 3)
+            let times = Self.times(until: sequence.duration + 0.05, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            for (index, t) in times.enumerated() {
+                sequence.fractionComplete = min(t / sequence.duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
+            // Backwards too: scrubbing is not playing, so it may go either way.
+            for (index, t) in times.enumerated().reversed() where index % 7 == 0 {
+                sequence.fractionComplete = min(t / sequence.duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            // Scrubbing fired nothing but the root's start.
+            #expect(stage.log == ["A start"])
+            // Where the held sequence is, by the known duration: half-way is 0.5 × duration.
+            sequence.fractionComplete = 0.5
+            expectClose(sequence.fractionComplete, 0.5, absolute: 1e-12)
+        }
+
+        @Test("The root and every group its triggers start, nested, belong to one sequence, the same while it is held")
+        func oneSequence() {
+            let stage = Stage()
+            var chained: [AnimationGroup] = []
+            let root = stage.a.animate { x in
+                x.position(CGPoint(x: 0, y: 0)).duration(0.1)
+                x.triggerOnStart(onView: stage.b) { y in
+                    y.cornerRadius(4).duration(0.1)
+                    y.triggerOnStart(onView: stage.c) { z in
+                        z.alpha(0.5).duration(0.1)
+                        z.setDidStartCallback { chained.append($0) }
+                    }
+                    y.setDidStartCallback { chained.append($0) }
+                }
+            }
+            let sequence = root.sequence
+            #expect(sequence.root === root && root.sequence === sequence)
+            #expect(chained.count == 2 && chained.allSatisfy { $0.sequence === sequence })
+        }
+
+        @Test("Scrubbed to a moment and resumed, every frame after is the sequence played in time, and each callback fires once",
+              arguments: [0.2, 0.65, 0.95, 1.3])
+        func resumedPlaysOn(from held: TimeInterval) {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration + 0.1, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            // Scrub past the moment and back to it, then resume.
+            sequence.fractionComplete = 1
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            #expect(!sequence.isPaused)
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
+            #expect(sequence.hasEnded)
+            // The same callbacks as in time, each once, in the same order.
+            #expect(stage.log == played.log)
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+        }
+
+        @Test("Every kind of trigger, nested: scrubbed, then resumed from the middle, frame by frame as played in time")
+        func allKinds() throws {
+            let stage = Stage()
+            let sequence = stage.startAllKinds().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            // The value-progress moment, solved from the root's keyframes.
+            let root = sequence.root
+            let valueMoment = try #require(root.offset(of: .valueProgress(0.5)))
+            let times = Self.times(until: duration + 0.1,
+                                   moments: [0.3, valueMoment, valueMoment + 0.3, valueMoment + 0.5, 0.8, duration])
+            let played = Self.playedInTime({ $0.startAllKinds() }, at: times)
+            for (index, t) in times.enumerated() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed at \(t)")
+            }
+            let held = valueMoment + 0.35
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            #expect(sequence.hasEnded)
+            #expect(stage.log.sorted() == played.log.sorted())
+            #expect(Set(stage.log).count == stage.log.count && stage.log.count == 10)
+        }
+
+        @Test("Reversed in the middle, a sequence plays every frame back through the values it came through")
+        func reverseMirrors() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            let turn = 1.1
+            let times = Self.times(until: 2 * turn, moments: [0.4, 0.9, 1])
+            let played = Self.playedInTime({ $0.startThree() }, at: times.filter { $0 <= turn })
+            var recorded: [TimeInterval: [[Double]]] = [:]
+            for (index, t) in times.filter({ $0 <= turn }).enumerated() { recorded[t] = played.shown[index] }
+            everyFrame(stage.clock, until: turn) { _ in }
+            sequence.reverse()
+            #expect(sequence.isReversed)
+            for t in times where t > turn && 2 * turn - t > 1e-6 {
+                stage.clock.advance(to: t)
+                // Shown at turn + s is what was shown at turn − s; read where that was recorded.
+                guard let expected = recorded[2 * turn - t] ?? recorded.first(where: { abs($0.key - (2 * turn - t)) < 1e-12 })?.value
+                else { continue }
+                #expect(Self.gap(stage.shown(), expected) <= 1e-9, "at \(t)")
+            }
+            stage.clock.advance(to: 2 * turn + 0.01)
+            #expect(sequence.hasEnded)
+            #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.b.position == CGPoint(x: 10, y: 10))
+            // A and B had ended at their ends and were brought back without a callback; C, still
+            // playing, ended back at its start (not finished, not cut short). Each callback once.
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+            #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+        }
+
+        @Test("Paused after groups have ended, scrubbed back over them and resumed: every frame as played in time")
+        func scrubbedBackOverEndedGroups() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 1.2) { _ in }
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true"])
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration + 0.1, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            for (index, t) in times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed back at \(t)")
+            }
+            let held = 0.3
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played again at \(t)")
+            }
+            // Brought back, A and B fired nothing again; C's stop came once, at its end.
+            #expect(sequence.hasEnded)
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+        }
+
+        @Test("There, back and there again: turned round twice, the sequence plays on as in time from where it turned")
+        func thereAndBackAgain() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            let times = Self.times(until: 4, moments: [0.4, 0.9, 1])
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            everyFrame(stage.clock, until: 1.1) { _ in }
+            sequence.reverse()
+            everyFrame(stage.clock, until: 1.6) { _ in }
+            // Back at 0.6 of the sequence's time: B is playing, C back before its start.
+            sequence.reverse()
+            #expect(!sequence.isReversed)
+            let turnedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > 0.6 {
+                stage.clock.advance(to: turnedAt + (t - 0.6))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
+            #expect(sequence.hasEnded)
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+        }
+
+        @Test("Reversed while held: it stays held, and resumed plays back through what it showed going forwards")
+        func reversedWhileHeld() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            let held = times[times.firstIndex { $0 >= 1.2 }!]
+            sequence.fractionComplete = held / duration
+            sequence.reverse()
+            // Scrubbed past B and C, which start now, at their own moments.
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true"])
+            #expect(sequence.isPaused && sequence.isReversed)
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated().reversed() where t < held {
+                stage.clock.advance(to: resumedAt + (held - t))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            stage.clock.advance(to: resumedAt + held + 0.01)
+            #expect(sequence.hasEnded)
+            #expect(stage.log.last == "C stop false" && stage.log.count == 6)
+        }
+
+        @Test("Two groups chained on one view's same key path: scrubbed both ways, resumed, paused and scrubbed back, turned round")
+        func sameKeyPathOnOneView() {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            expectClose(duration, 1.4, absolute: 1e-9)
+            let times = Self.times(until: duration + 0.05, moments: [0.6, 1.1])
+            let played = Self.playedInTime({ $0.startOnOneView() }, at: times)
+            for (index, t) in times.enumerated() + times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed at \(t)")
+            }
+            // Resumed at 0.8: A has ended at 0.6 and D plays.
+            let held = times[times.firstIndex { $0 >= 0.8 }!]
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held && t <= 1.0 {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            #expect(stage.log == ["A start", "A stop true", "D start"])
+            // Held again after A ended, and scrubbed back over it.
+            sequence.pause()
+            for (index, t) in times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed back at \(t)")
+            }
+            // Turned round at 1.0 and played back: every frame mirrored.
+            let turn = times[times.firstIndex { $0 >= 1.0 }!]
+            sequence.fractionComplete = turn / duration
+            sequence.reverse()
+            sequence.resume()
+            let reversedAt = stage.clock.now
+            for (index, t) in times.enumerated().reversed() where t < turn {
+                stage.clock.advance(to: reversedAt + (turn - t))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            stage.clock.advance(to: reversedAt + turn + 0.01)
+            #expect(sequence.hasEnded)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.a.position == CGPoint(x: 10, y: 10))
+        }
+
+        @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
+        func overlapTakesOver() {
+            let stage = Stage()
+            let sequence = stage.a.animate { x in
+                x.position(CGPoint(x: 310, y: 10)).duration(1).easing(.linear)
+                x.alpha(0.5).duration(1).easing(.linear)
+                x.triggerOnProgress(0.5, onView: stage.a) { y in y.position(CGPoint(x: 160, y: 310)).duration(0.5) }
+            }.sequence
+            everyFrame(stage.clock, until: 0.7) { _ in }
+            sequence.pause()
+            sequence.fractionComplete = 0.3 / sequence.duration
+            // Position: the later group's start (where the first had it at 0.5); opacity: 0.3 of the way.
+            #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"), CGPoint(x: 160, y: 10)) < 1e-9)
+            expectClose(stage.a.presentation().opacity, 1 - 0.3 * 0.5, absolute: 1e-9)
+        }
+
+        @Test("A repeating group in the chain counts its whole run: scrubbed both ways and resumed, every frame as played in time")
+        func repeatingGroup() {
+            let stage = Stage()
+            let sequence = stage.startWithRepetition().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            // The pulse starts at 0.24 and runs 4 × 0.25 s; the move starts at its end, 1.24.
+            expectClose(duration, 1.64, absolute: 1e-9)
+            let times = Self.times(until: duration + 0.05, moments: [0.24, 0.49, 0.74, 0.99, 1.24, 0.8])
+            let played = Self.playedInTime({ $0.startWithRepetition() }, at: times)
+            for (index, t) in times.enumerated() + times.enumerated().reversed() {
+                sequence.fractionComplete = min(t / duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed at \(t)")
+            }
+            let held = times[times.firstIndex { $0 >= 0.6 }!]
+            sequence.fractionComplete = held / duration
+            sequence.resume()
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated() where t > held {
+                stage.clock.advance(to: resumedAt + (t - held))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            #expect(sequence.hasEnded && stage.log == played.log && stage.log.count == 6)
+        }
+
+        @Test("Finished at the end, every group ends at its end, those still ahead included, each callback once")
+        func finishAtEnd() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            sequence.fractionComplete = 0.2
+            sequence.finish(at: .end)
+            #expect(sequence.hasEnded && sequence.fractionComplete == 1)
+            // In the order the sequence played in time would end them.
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+            #expect(stage.a.position == CGPoint(x: 300, y: 40) && stage.b.position == CGPoint(x: 120, y: 200))
+            #expect(stage.c.opacity == 0.2)
+            #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            // Control calls on an ended sequence do nothing.
+            sequence.resume(); sequence.reverse(); sequence.cancel(); sequence.fractionComplete = 0.3
+            #expect(stage.log.count == 6 && sequence.fractionComplete == 1)
+        }
+
+        @Test("Finished at the start, the groups that started go back and nothing ahead starts")
+        func finishAtStart() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 0.6) { _ in }
+            sequence.finish(at: .start)
+            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.b.position == CGPoint(x: 10, y: 10))
+            stage.clock.advance(to: 3)
+            #expect(stage.c.opacity == 1 && stage.log.count == 4)
+        }
+
+        @Test("Finished at the start after a group ended: it goes back too, with the others, without a second callback")
+        func finishAtStartAfterAnEnd() {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            everyFrame(stage.clock, until: 0.8) { _ in }
+            sequence.finish(at: .start)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.a.animationKeys.isEmpty)
+            #expect(sequence.hasEnded && sequence.fractionComplete == 0)
+        }
+
+        @Test("Cancelled while scrubbed past a group that has not started: it starts, and everything stays where it is shown")
+        func cancelKeepsWhatIsShown() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            sequence.fractionComplete = 0.7 / sequence.duration
+            let shown = stage.shown()
+            sequence.cancel()
+            #expect(Self.gap(stage.shown(), shown) <= 1e-9)
+            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            stage.clock.advance(to: 3)
+            #expect(stage.log.count == 4)
+        }
+
+        @Test("A sequence with a group that repeats forever has no end: scrubbing it does nothing")
+        func foreverHasNoEnd() {
+            let stage = Stage()
+            let sequence = stage.a.animate { x in
+                x.position(CGPoint(x: 300, y: 40)).duration(0.5)
+                x.triggerOnStart(onView: stage.b) { y in
+                    y.alpha(0.5).duration(0.3)
+                    y.repeating(.forever(autoreverses: true))
+                }
+            }.sequence
+            everyFrame(stage.clock, until: 0.2) { _ in }
+            sequence.pause()
+            let shown = stage.shown()
+            #expect(sequence.duration == .infinity)
+            sequence.fractionComplete = 0.9
+            #expect(Self.gap(stage.shown(), shown) == 0 && sequence.isPaused)
+            sequence.cancel()
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+        }
+
+        @Test("A NaN fraction, and a scrub of a sequence that plays, change nothing")
+        func badFractions() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 0.25) { _ in }
+            sequence.fractionComplete = 0.9
+            #expect(!sequence.isPaused)
+            sequence.pause()
+            let shown = stage.shown()
+            sequence.fractionComplete = .nan
+            sequence.fractionComplete = .infinity
+            #expect(Self.gap(stage.shown(), shown) == 0)
+            expectClose(sequence.fractionComplete * sequence.duration, 0.25, absolute: 1e-9)
+        }
+
+        @Test("A chained target released while held: its group is left out, nothing starts there, and the rest plays on")
+        func releasedTarget() {
+            var reports: [FlightError] = []
+            let stage = Stage()
+            var orphan: HeadlessLayer? = HeadlessLayer(clock: stage.clock)
+            var log: [String] = []
+            let sequence = stage.a.animate { x in
+                x.position(CGPoint(x: 300, y: 40)).duration(1)
+                x.triggerOnProgress(0.5, onView: orphan!) { y in
+                    y.alpha(0).duration(0.5)
+                    y.setDidStartCallback { _ in log.append("orphan start") }
+                }
+                x.setDidStopCallback { _, finished in log.append("A stop \(finished)") }
+            }.sequence
+            sequence.pause()
+            let before = sequence.duration
+            orphan = nil
+            reports = collectingDiagnostics {
+                sequence.fractionComplete = 0.8
+                sequence.resume()
+                stage.clock.advance(to: 2)
+            }
+            #expect(before == 1)
+            #expect(log == ["A stop true"])
+            #expect(reports.contains { if case .targetDeallocated = $0 { true } else { false } })
+        }
+
+        @Test("A chained group taken over by an unrelated group leaves the sequence; the rest is controlled as before")
+        func takenOver() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 0.5) { _ in }
+            // B is playing; an unrelated group takes its position over.
+            stage.b.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.2) }
+            sequence.pause()
+            #expect(stage.log == ["A start", "B start", "B stop false"])
+            let held = stage.a.presentationValue(forKeyPath: "position")
+            sequence.fractionComplete = 0.2 / sequence.duration
+            #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"), held) > 1)
+            sequence.resume()
+            stage.clock.advance(to: 4)
+            // C never starts: the trigger that would have started it went with B.
+            #expect(stage.log == ["A start", "B start", "B stop false", "A stop true"])
+            #expect(stage.b.position == CGPoint(x: 0, y: 0))
+        }
+    }
+}
