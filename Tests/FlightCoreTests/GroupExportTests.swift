@@ -137,6 +137,8 @@ extension MainActorSuites {
             let fresh = Self.startingLayer(freshClock)
             fresh.add(export, forKey: "export")
             #expect(fresh.animationKeys == ["export"])
+            // Its children run in the group's time: no one of them is the animation under the key.
+            #expect(fresh.animation(forKey: "export") == nil)
             let ends = played.resolved.properties.map { start + $0.duration } + [start + played.totalDuration]
             let keyPaths = Self.keyPaths(export)
             var compared = 0

@@ -105,9 +105,7 @@ enum GroupExport {
 
     /// Keyframes that hold `value` for `duration`.
     private static func held(_ value: any AnimatableValue, for duration: TimeInterval) -> any KeyframeSequence {
-        func make<Value: AnimatableValue>(_ value: Value) -> any KeyframeSequence {
-            Keyframes(duration: duration, keyTimes: [0, 1], values: [value, value], timingFunctions: [.linear])
-        }
+        func make<Value: AnimatableValue>(_ value: Value) -> any KeyframeSequence { Keyframes.hold(value, for: duration) }
         return make(value)
     }
 }

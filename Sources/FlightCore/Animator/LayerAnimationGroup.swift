@@ -55,7 +55,7 @@ public struct LayerAnimationGroup: Sendable {
     /// then: `time − beginTime` while within its duration, outside it as its fill mode says (0
     /// before its begin, its duration after its end). A NaN time counts as the begin; a
     /// duration that is negative or not finite counts as 0 (the group is at once at its end).
-    public func localTime(at time: TimeInterval) -> TimeInterval? {
+    package func localTime(at time: TimeInterval) -> TimeInterval? {
         let duration = self.duration.isFinite && self.duration > 0 ? self.duration : 0
         let elapsed = time.isNaN || beginTime.isNaN ? 0 : time - beginTime
         if elapsed < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
@@ -64,5 +64,5 @@ public struct LayerAnimationGroup: Sendable {
     }
 
     /// When it ends, in the layer's time.
-    public var endTime: TimeInterval { beginTime + (duration.isFinite && duration > 0 ? duration : 0) }
+    package var endTime: TimeInterval { beginTime + (duration.isFinite && duration > 0 ? duration : 0) }
 }

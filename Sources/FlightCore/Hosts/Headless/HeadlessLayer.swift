@@ -437,10 +437,12 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         return keys
     }
 
-    /// The animation under `key`.
+    /// The animation under `key`; nil for an animation group added with
+    /// ``add(_:forKey:)`` (its children's times are the group's, not the layer's).
     public func animation(forKey key: String) -> LayerAnimation? {
         pruneEnded()
-        return animations.first { $0.key == key }?.animation
+        guard let playing = animations.first(where: { $0.key == key }), playing.group == nil else { return nil }
+        return playing.animation
     }
 
     /// Applies Flight's changes (see ``AnimationHost/apply(_:)``).
