@@ -338,9 +338,9 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// animation, in order. By CoreAnimation's documented rules: a begin time of 0 is replaced
     /// with the layer's time now (``LayerAnimationGroup/beginTime``); the children run in the
     /// group's time, each child's begin time counted from the group's, and are clipped to the
-    /// group's duration (``LayerAnimationGroup/localTime(at:)``); the children's own
-    /// `isRemovedOnCompletion` is ignored, the group's applies to them all. ``animation(forKey:)``
-    /// gives the group's first child.
+    /// group's duration (filling before and after it as the group's fill mode says); the
+    /// children's own `isRemovedOnCompletion` is ignored, the group's applies to them all.
+    /// ``animation(forKey:)`` gives nil for the group's key.
     public func add(_ group: LayerAnimationGroup, forKey key: String) {
         removeAnimation(forKey: key)
         var group = group
