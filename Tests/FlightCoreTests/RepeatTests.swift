@@ -143,6 +143,30 @@ extension MainActorSuites {
             #expect(group.finished)
         }
 
+        @Test("A spring or spring-decay return easing runs for its own time: reported, and the way back is the mirror, frame by frame",
+              arguments: [Easing.spring(Spring(duration: 0.3, bounce: 0.2)), .springDecay(velocity: 40)])
+        func intrinsicDurationReturnEasing(_ returnEasing: Easing) {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let log = Log()
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = Self.ramp(on: layer, Repetition(count: 2, autoreverses: true, delay: 0.25, returnEasing: returnEasing), log: log)
+            }
+            #expect(reports.count == 1, "\(reports)")
+            #expect(group?.repetition?.returnEasing == nil && group?.totalDuration == 4.25)
+            // The way back 100 (1 − b): the mirror of the linear way out, ending with the run.
+            Self.check(layer, clock, until: 4.24, turns: [1, 2, 2.25, 3.25]) {
+                Self.expected($0, autoreverses: true, delay: 0.25, count: 2)
+            }
+            // Velocity (through a take-over's start) and progress follow the same mirror: 1.5 s
+            // in is half-way back at −100 per second.
+            #expect(abs((group?.valueProgress(at: 1.5) ?? .nan) - 0.5) < 1e-9)
+            #expect(log.events == ["start"])
+            everyFrame(clock, until: 4.3) { _ in }
+            #expect(log.events == ["start", "stop true"] && layer.animationKeys.isEmpty)
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()

@@ -31,6 +31,12 @@ public struct Repetition: Sendable, Hashable {
     public var delay: TimeInterval
     /// The easing of the way back, for a group that autoreverses; nil (the default) plays the
     /// way out mirrored in time.
+    ///
+    /// The way back takes the time the way out took, so it must be an easing that keeps to a
+    /// given duration: a spring, spring decay or decay (an easing with
+    /// `Easing.hasIntrinsicDuration`, which runs for its own settling time) is
+    /// reported (``FlightError/invalidRepetition(_:)``) and the way out is played mirrored
+    /// instead.
     public var returnEasing: Easing?
 
     /// A repetition of `count` cycles.
@@ -60,6 +66,12 @@ public struct Repetition: Sendable, Hashable {
         if !(delay.isFinite && delay >= 0) {
             FlightDiagnostics.report(.invalidRepetition("delay \(delay) between cycles is not a finite, non-negative number of seconds; it counts as 0"))
             valid.delay = 0
+        }
+        if let returnEasing, returnEasing.hasIntrinsicDuration {
+            // A spring or decay runs for its own time, not the way out's: the period's
+            // keyframes, the host's run and the group's end would no longer agree.
+            FlightDiagnostics.report(.invalidRepetition("return easing \(returnEasing) runs for its own duration (a spring or decay), not the way out's; the way out is played mirrored"))
+            valid.returnEasing = nil
         }
         return valid
     }
