@@ -191,6 +191,46 @@ extension MainActorSuites {
             everyFrame(clock, until: 21) { _ in #expect(Self.shown(layer) == before) }
         }
 
+        @Test("Targets released while groups repeat forever on them, one started directly, one by a trigger: each stops once, cut short")
+        func foreverReleased() async {
+            let clock = ManualClock()
+            let log = Log()
+            let starter = HeadlessLayer(clock: clock)
+            var layer: HeadlessLayer? = HeadlessLayer(clock: clock)
+            var other: HeadlessLayer? = HeadlessLayer(clock: clock)
+            weak let weakLayer = layer, weakOther = other
+            layer!.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                animator.repeating(.forever(autoreverses: true))
+                animator.setDidCancelCallback { _ in log.events.append("direct cancel") }
+                animator.setDidStopCallback { _, finished in log.events.append("direct stop \(finished)") }
+            }
+            starter.animate { animator in
+                animator.value(1.0, forKeyPath: "x").duration(0.5)
+                animator.triggerOnStart(onView: other!) { animator in
+                    animator.value(100.0, forKeyPath: Self.keyPath).duration(1)
+                    animator.repeating(.forever())
+                    animator.setDidCancelCallback { _ in log.events.append("triggered cancel") }
+                    animator.setDidStopCallback { _, finished in log.events.append("triggered stop \(finished)") }
+                }
+            }
+            everyFrame(clock, until: 1.5) { _ in }
+            #expect(log.events.isEmpty)
+            layer = nil
+            #expect(weakLayer == nil, "Flight keeps no strong reference to the layer")
+            // Released on the main thread (as views are) it stops at once; elsewhere (this test
+            // runner's main actor is not the main thread on Linux) as soon as the main actor runs.
+            for _ in 0..<100 where log.events.count < 2 { await Task.yield() }
+            #expect(log.events == ["direct cancel", "direct stop false"])
+            other = nil
+            #expect(weakOther == nil)
+            for _ in 0..<100 where log.events.count < 4 { await Task.yield() }
+            #expect(log.events == ["direct cancel", "direct stop false", "triggered cancel", "triggered stop false"])
+            everyFrame(clock, until: 4) { _ in }
+            #expect(log.events.count == 4)
+            #expect(!clock.hasPendingEvents)
+        }
+
         @Test("A later group takes over on the way back: it starts from the value shown, with the velocity, frame by frame")
         func takeOverKeepsValueAndVelocity() throws {
             let clock = ManualClock()
