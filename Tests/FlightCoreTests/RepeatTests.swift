@@ -167,6 +167,47 @@ extension MainActorSuites {
             #expect(log.events == ["start", "stop true"] && layer.animationKeys.isEmpty)
         }
 
+        @Test("Along a path, a return easing is reported and ignored: position and heading come back along the path, mirrored, frame by frame; the other property on the easing")
+        func pathComesBackMirrored() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = .zero
+            // 100 pt along x, then 100 pt down y, at 200 pt/s: at s seconds out, (200 s, 0)
+            // heading 0 before 0.5 s, (100, 200 s − 100) heading π/2 after.
+            let path = MotionPath(start: .zero).line(to: CGPoint(x: 100, y: 0)).line(to: CGPoint(x: 100, y: 100))
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = layer.animate { animator in
+                    animator.position(along: path, orientation: .tangent).duration(1).easing(.linear)
+                    animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                    animator.repeating(Repetition(count: 2, autoreverses: true, returnEasing: .inQuadratic))
+                }
+            }
+            #expect(reports.count == 1, "\(reports)")
+            #expect(group?.totalDuration == 4)
+            func out(_ s: TimeInterval) -> (point: CGPoint, heading: Double) {
+                s < 0.5 ? (CGPoint(x: 200 * s, y: 0), 0) : (CGPoint(x: 100, y: 200 * s - 100), .pi / 2)
+            }
+            var checked = 0
+            everyFrame(clock, until: 3.99) { now in
+                let s = now - (now / 2).rounded(.down) * 2
+                // The way back shows the way out at the mirrored time.
+                let expected = out(s < 1 ? s : 2 - s)
+                let position = layer.presentationValue(forKeyPath: "position")
+                #expect(distanceBetween(position, expected.point) <= 0.5 + 1e-9, "at \(now): \(position)")
+                // (Not next to the corner, where the heading turns.)
+                if abs(s - 0.5) > 0.02 && abs(s - 1.5) > 0.02 {
+                    let heading = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+                    #expect(PathTruth.angleBetween(heading, expected.heading) <= 0.1 * .pi / 180 + 1e-6, "at \(now): \(heading)")
+                }
+                let b = s - 1
+                let ramp = s < 1 ? 100 * s : 100 * (1 - b * b)
+                #expect(abs(Self.shown(layer) - ramp) < 1e-6, "at \(now)")
+                checked += 1
+            }
+            #expect(checked == 478)
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()

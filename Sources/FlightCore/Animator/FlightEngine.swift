@@ -27,7 +27,7 @@ enum FlightEngine {
             : instant(requests)
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
-        group.repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
+        group.repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
         group.state = state
         group.host = host
         var cut: [AnimationGroup] = []

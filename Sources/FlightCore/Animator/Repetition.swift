@@ -32,6 +32,12 @@ public struct Repetition: Sendable, Hashable {
     /// The easing of the way back, for a group that autoreverses; nil (the default) plays the
     /// way out mirrored in time.
     ///
+    /// A position along a path (``GroupAnimator/position(along:orientation:)``) and the heading
+    /// that follows it always come back mirrored, along the path: a return easing would take
+    /// them from their end to their start in a straight line. That is reported
+    /// (``FlightError/invalidRepetition(_:)``); the group's other properties come back on the
+    /// return easing.
+    ///
     /// The way back takes the time the way out took, so it must be an easing that keeps to a
     /// given duration: a spring, spring decay or decay (an easing with
     /// `Easing.hasIntrinsicDuration`, which runs for its own settling time) is
@@ -103,8 +109,26 @@ struct GroupRepetition {
         let timing = timing
         cycles = resolved.properties.map { property in
             guard property.duration > 0 else { return nil }
-            return Self.cycle(of: property, timing: timing, returnEasing: repetition.returnEasing)
+            // A motion along a path comes back along it, mirrored: on a return easing from
+            // its end to its start it would cut straight across (see `returnEasing`).
+            let returnEasing = property.movesBetweenEnds ? repetition.returnEasing : nil
+            return Self.cycle(of: property, timing: timing, returnEasing: returnEasing)
         }
+    }
+
+    /// The repetition of `resolved` as played: `repetition` validated (its bad input reported
+    /// and replaced), nil when there is none or nothing to repeat. A property that moves along a
+    /// path comes back mirrored, not on the return easing, which is reported.
+    @MainActor
+    static func played(_ repetition: Repetition?, resolved: ResolvedGroup) -> GroupRepetition? {
+        guard let repetition = repetition?.validated() else { return nil }
+        if repetition.autoreverses, repetition.returnEasing != nil {
+            let paths = resolved.properties.filter { $0.duration > 0 && !$0.movesBetweenEnds }.map(\.keyPath)
+            if !paths.isEmpty {
+                FlightDiagnostics.report(.invalidRepetition("\(paths.joined(separator: ", ")) moves along a path, which the return easing would cut straight across; it comes back along the path, its way out mirrored"))
+            }
+        }
+        return GroupRepetition(repetition, resolved: resolved)
     }
 
     /// The keyframes `property` (at `index` in the resolved group) plays over the whole run.
