@@ -455,6 +455,72 @@ extension MainActorSuites {
             forever.cancel()
         }
 
+        @Test("The public description is complete: one period's keyframes (counts agree, duration the period), repeatCount and repeatPhase; a CoreAnimation model built from it alone shows what HeadlessLayer shows, forwards, reversed and exported")
+        func publicDescriptionIsOnePeriod() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.outCubic)
+                animator.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.3))
+            }
+            func placed() throws -> LayerAnimation {
+                try #require(layer.animationKeys.first.flatMap { layer.animation(forKey: $0) })
+            }
+            // What a CAKeyframeAnimation built from the public fields shows (CAMediaTiming:
+            // local time (t − begin) × speed + offset, the basic duration repeated within
+            // duration × repeatCount; the model after it).
+            func caValue(_ animation: LayerAnimation, at t: TimeInterval) -> Double {
+                let keyframes = animation.keyframes
+                let begin = animation.speed > 0 ? animation.beginTime - animation.repeatPhase / animation.speed : animation.beginTime
+                let offset = animation.timeOffset + (animation.speed > 0 ? 0 : animation.repeatPhase)
+                let local = (t - begin) * animation.speed + offset
+                guard local < keyframes.duration * animation.repeatCount else {
+                    return layer.value(forKeyPath: Self.keyPath, as: Double.self) ?? .nan
+                }
+                let basic = max(local, 0).truncatingRemainder(dividingBy: keyframes.duration)
+                let period = Keyframes(duration: keyframes.duration, keyTimes: keyframes.keyTimes,
+                                       values: keyframes.valueList.map { $0 as? Double ?? .nan },
+                                       timingFunctions: keyframes.timingFunctions)
+                return period.value(at: basic)
+            }
+            func expectOnePeriod(_ animation: LayerAnimation, phase: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+                let keyframes = animation.keyframes
+                #expect(keyframes.valueList.count == keyframes.keyTimes.count, sourceLocation: sourceLocation)
+                #expect(keyframes.timingFunctions.count == keyframes.keyTimes.count - 1, sourceLocation: sourceLocation)
+                #expect(keyframes.keyTimes.first == 0 && keyframes.keyTimes.last == 1, sourceLocation: sourceLocation)
+                // Period 2 + 0.3 s; run 5 + 2 × 0.3 = 5.6 s, counted from the phase.
+                #expect(abs(animation.duration - 2.3) < 1e-12, sourceLocation: sourceLocation)
+                #expect(abs(animation.repeatPhase - phase) < 1e-12, sourceLocation: sourceLocation)
+                #expect(abs(animation.repeatCount - (phase + 5.6) / 2.3) < 1e-12, sourceLocation: sourceLocation)
+            }
+            let forward = try placed()
+            expectOnePeriod(forward, phase: 0)
+            everyFrame(clock, until: 3.1) { now in
+                #expect(abs(caValue(forward, at: now) - Self.shown(layer)) < 1e-6, "at \(now)")
+            }
+            group.reverse()
+            // Played back from the middle of the third cycle: (3 − 2.5) × 2 + 0.3 s into a period.
+            let reversed = try placed()
+            expectOnePeriod(reversed, phase: 1.3)
+            everyFrame(clock, until: 6.3) { now in
+                #expect(abs(caValue(reversed, at: now) - Self.shown(layer)) < 1e-6, "reversed, at \(now)")
+            }
+            #expect(group.hasEnded)
+
+            // Exported, each child is described the same way.
+            let export = try #require(layer.exportAnimation { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.outCubic)
+                animator.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.3))
+            })
+            #expect(export.duration == 5.6)
+            try expectOnePeriod(#require(export.animations.first), phase: 0)
+            // Playing once: repeatCount 0 and no phase.
+            let once = layer.animate { $0.value(50.0, forKeyPath: Self.keyPath).duration(1) }
+            let single = try placed()
+            #expect(single.repeatCount == 0 && single.repeatPhase == 0 && single.duration == 1)
+            once.cancel()
+        }
+
         @Test("Bad input: a count that is not positive plays once, a bad delay counts as 0, each reported; huge counts stay bounded")
         func badInput() {
             for count in [0, -2, .nan, -.infinity] as [Double] {

@@ -139,8 +139,8 @@ struct GroupRepetition {
     /// The value `property` (at `index`) shows when the run ends: its target for a run that
     /// never ends.
     func endValue(at index: Int, of property: ResolvedProperty) -> any AnimatableValue {
-        guard let keyframes = cycles[index]?.keyframes, keyframes.duration.isFinite else { return property.to }
-        return keyframes.presentationValue(at: keyframes.duration)
+        guard let keyframes = cycles[index]?.keyframes, keyframes.playingDuration.isFinite else { return property.to }
+        return keyframes.playingValue(at: keyframes.playingDuration)
     }
 
     /// The exact velocity of `property` (at `index`) `elapsed` seconds into the run.

@@ -57,20 +57,15 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         speed = animation.speed > 0 ? animation.speed : 0
         timeOffset = animation.timeOffset
         isAdditive = animation.isAdditive
-        if let repeating = animation.keyframes as? any RepeatingKeyframeSequence {
-            // One period's keyframes, repeated (`RepeatedKeyframes`); a run played backwards
-            // begins part-way into a period: begun earlier while it plays, never with a time
-            // offset, and held with the phase added to its offset.
-            let period = repeating.periodKeyframes
-            duration = period.duration
-            keyTimes = period.keyTimes
-            values = period.valueList
-            timingFunctions = period.timingFunctions
-            repeatCount = repeating.periodCount
+        // A repeating group's property: one period's keyframes (``duration`` the period),
+        // repeated; a run played backwards begins part-way into a period: begun earlier while
+        // it plays, never with a time offset, and held with the phase added to its offset.
+        repeatCount = animation.repeatCount
+        if animation.repeatPhase != 0 {
             if speed > 0 {
-                beginTime -= repeating.phase / speed
+                beginTime -= animation.repeatPhase / speed
             } else {
-                timeOffset += repeating.phase
+                timeOffset += animation.repeatPhase
             }
         }
     }
