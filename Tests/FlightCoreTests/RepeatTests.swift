@@ -336,7 +336,16 @@ extension MainActorSuites {
             #expect(abs(group.fractionComplete - 0.25) < 1e-9)
             group.fractionComplete = 0.5   // 4.5 s: 0.5 s into the way back
             #expect(abs(Self.shown(layer) - 50) < 1e-6)
+            // 1 is the period's last moment: it reads back as 1, and again stays in this period.
+            for _ in 0..<3 {
+                group.fractionComplete = 1
+                #expect(abs(group.fractionComplete - 1) < 1e-12)
+                #expect(abs(Self.shown(layer)) < 1e-6)
+            }
+            group.fractionComplete = 0.25  // back to 3.75 s
+            #expect(abs(group.fractionComplete - 0.25) < 1e-9 && abs(Self.shown(layer) - 75) < 1e-6)
             group.fractionComplete = 0.9   // 5.7 s: in the delay, at the start
+            #expect(abs(group.fractionComplete - 0.9) < 1e-9)
             #expect(abs(Self.shown(layer)) < 1e-6)
             group.resume()
             let resumedAt = clock.now

@@ -180,7 +180,8 @@ public final class AnimationGroup {
     ///
     /// A repeating group's fraction is of its whole run (``totalDuration``), or, for one that
     /// repeats forever, of the cycle (and the delay after it) it is in, and setting it moves the
-    /// group within that cycle; ``scrubsLinearly`` does not apply to a repeating group.
+    /// group within that cycle (1 to its last moment, which reads back as 1, never to the start
+    /// of the next); ``scrubsLinearly`` does not apply to a repeating group.
     ///
     /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
     /// time first reaches its moment going forward; one whose moment was scrubbed past without
@@ -206,6 +207,11 @@ public final class AnimationGroup {
             let fraction = min(max(newValue, 0), 1)
             let window = progressWindow(at: pausedElapsed)
             var elapsed = window.start + fraction * window.length
+            if repeating?.timing.isForever == true, !(elapsed < window.start + window.length) {
+                // A fraction of the period it is in, 1 included: the period's last moment, not
+                // the start of the next (which reads back as 0, a period on).
+                elapsed = max((window.start + window.length).nextDown, window.start)
+            }
             if scrubsLinearly, repeating == nil, let driving = drivingProperty {
                 elapsed = min(driving.firstTime(reachingProgress: fraction) ?? elapsed, duration)
             }
