@@ -530,6 +530,32 @@ extension MainActorSuites {
             once.cancel()
         }
 
+        @Test("The Float repeatCount sent: never rounded down to 0 (one whole period on CoreAnimation), whole periods lost only past 2^24")
+        func floatRepeatCountLimits() throws {
+            let clock = ManualClock()
+            let host = RecordingLayer(clock: clock)
+            // 10⁻⁵⁰ cycles of 1 s: a Float rounds the count to 0, which CoreAnimation plays as
+            // one period; sent as the smallest positive Float, its active duration is under 10⁻⁴⁴ s.
+            let tiny = host.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                animator.repeating(Repetition(count: 1e-50))
+            }
+            var animation = try #require(host.lastSteps().compactMap(CoreAnimationPlanTests.addition).last)
+            #expect(animation.repeatCount == 1e-50)
+            #expect(animation.floatRepeatCount == .leastNonzeroMagnitude)
+            #expect(animation.duration * Double(animation.floatRepeatCount) < 1e-44)
+            tiny.cancel()
+            // Rounded down, by whole periods only past 2²⁴ (where a Float's spacing is 2).
+            for (count, sent) in [(0.0, Float(0)), (2.5, 2.5), (16_777_215.5, 16_777_215), (16_777_216, 16_777_216),
+                                  (16_777_217, 16_777_216), (16_777_219.9, 16_777_218)] as [(Double, Float)] {
+                animation.repeatCount = count
+                #expect(animation.floatRepeatCount == sent, "\(count)")
+                #expect(Double(animation.floatRepeatCount) <= count)
+            }
+            animation.repeatCount = 1e300
+            #expect(animation.floatRepeatCount == .greatestFiniteMagnitude)
+        }
+
         @Test("Bad input: a count that is not positive plays once, a bad delay counts as 0, each reported; huge counts stay bounded")
         func badInput() {
             for count in [0, -2, .nan, -.infinity] as [Double] {
