@@ -585,6 +585,9 @@ extension MainActorSuites {
             huge.cancel()
             let overflowing = Self.ramp(on: layer, Repetition(count: 1e308, autoreverses: true))
             #expect(overflowing.totalDuration == .infinity)
+            // Its repetition as played says so too.
+            #expect(overflowing.repetition?.isForever == true && overflowing.repetition?.count == .infinity)
+            #expect(huge.repetition?.isForever == false && huge.repetition?.count == 1e300)
             overflowing.finish(at: .end)
             #expect(overflowing.finished)
             // Nothing to repeat: a group that does not move ends at once, even forever.

@@ -58,7 +58,10 @@ public struct Repetition: Sendable, Hashable {
         Repetition(count: .infinity, autoreverses: autoreverses, delay: delay, returnEasing: returnEasing)
     }
 
-    /// Whether it never ends.
+    /// Whether it never ends: an infinite ``count``. A finite count whose run overflows a
+    /// `Double` (10³⁰⁸ cycles, say) repeats forever too; a group's
+    /// ``AnimationGroup/repetition`` then has an infinite count, so that it and
+    /// ``AnimationGroup/totalDuration`` agree.
     public var isForever: Bool { count == .infinity }
 
     /// The repetition as played: a bad count or delay reported and replaced.
@@ -103,9 +106,12 @@ struct GroupRepetition {
     init?(_ repetition: Repetition, resolved: ResolvedGroup) {
         let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
         guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
-        self.repetition = repetition
         timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
                               delay: repetition.delay, count: repetition.count)
+        // A run that overflows a `Double` never ends: its count is said to be infinite.
+        var played = repetition
+        if timing.isForever { played.count = .infinity }
+        self.repetition = played
         let timing = timing
         cycles = resolved.properties.map { property in
             guard property.duration > 0 else { return nil }
@@ -222,7 +228,8 @@ extension Keyframes: ForwardKeyframes {
 }
 
 extension AnimationGroup {
-    /// How the group repeats, as played (a bad count or delay replaced); nil if it does not.
+    /// How the group repeats, as played (a bad count, delay or return easing replaced, and a
+    /// count whose run overflows a `Double` made infinite); nil if it does not.
     public var repetition: Repetition? { repeating?.repetition }
 
     /// The group's whole run in seconds: ``duration`` for a group that does not repeat, all its
