@@ -143,6 +143,71 @@ extension MainActorSuites {
             #expect(group.finished)
         }
 
+        @Test("A spring or spring-decay return easing runs for its own time: reported, and the way back is the mirror, frame by frame",
+              arguments: [Easing.spring(Spring(duration: 0.3, bounce: 0.2)), .springDecay(velocity: 40)])
+        func intrinsicDurationReturnEasing(_ returnEasing: Easing) {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let log = Log()
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = Self.ramp(on: layer, Repetition(count: 2, autoreverses: true, delay: 0.25, returnEasing: returnEasing), log: log)
+            }
+            #expect(reports.count == 1, "\(reports)")
+            #expect(group?.repetition?.returnEasing == nil && group?.totalDuration == 4.25)
+            // The way back 100 (1 − b): the mirror of the linear way out, ending with the run.
+            Self.check(layer, clock, until: 4.24, turns: [1, 2, 2.25, 3.25]) {
+                Self.expected($0, autoreverses: true, delay: 0.25, count: 2)
+            }
+            // Velocity (through a take-over's start) and progress follow the same mirror: 1.5 s
+            // in is half-way back at −100 per second.
+            #expect(abs((group?.valueProgress(at: 1.5) ?? .nan) - 0.5) < 1e-9)
+            #expect(log.events == ["start"])
+            everyFrame(clock, until: 4.3) { _ in }
+            #expect(log.events == ["start", "stop true"] && layer.animationKeys.isEmpty)
+        }
+
+        @Test("Along a path, a return easing is reported and ignored: position and heading come back along the path, mirrored, frame by frame; the other property on the easing")
+        func pathComesBackMirrored() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = .zero
+            // 100 pt along x, then 100 pt down y, at 200 pt/s: at s seconds out, (200 s, 0)
+            // heading 0 before 0.5 s, (100, 200 s − 100) heading π/2 after.
+            let path = MotionPath(start: .zero).line(to: CGPoint(x: 100, y: 0)).line(to: CGPoint(x: 100, y: 100))
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = layer.animate { animator in
+                    animator.position(along: path, orientation: .tangent).duration(1).easing(.linear)
+                    animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                    animator.repeating(Repetition(count: 2, autoreverses: true, returnEasing: .inQuadratic))
+                }
+            }
+            #expect(reports.count == 1, "\(reports)")
+            #expect(group?.totalDuration == 4)
+            func out(_ s: TimeInterval) -> (point: CGPoint, heading: Double) {
+                s < 0.5 ? (CGPoint(x: 200 * s, y: 0), 0) : (CGPoint(x: 100, y: 200 * s - 100), .pi / 2)
+            }
+            var checked = 0
+            everyFrame(clock, until: 3.99) { now in
+                let s = now - (now / 2).rounded(.down) * 2
+                // The way back shows the way out at the mirrored time.
+                let expected = out(s < 1 ? s : 2 - s)
+                let position = layer.presentationValue(forKeyPath: "position")
+                #expect(distanceBetween(position, expected.point) <= 0.5 + 1e-9, "at \(now): \(position)")
+                // (Not next to the corner, where the heading turns.)
+                if abs(s - 0.5) > 0.02 && abs(s - 1.5) > 0.02 {
+                    let heading = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+                    #expect(PathTruth.angleBetween(heading, expected.heading) <= 0.1 * .pi / 180 + 1e-6, "at \(now): \(heading)")
+                }
+                let b = s - 1
+                let ramp = s < 1 ? 100 * s : 100 * (1 - b * b)
+                #expect(abs(Self.shown(layer) - ramp) < 1e-6, "at \(now)")
+                checked += 1
+            }
+            #expect(checked == 478)
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()
@@ -165,6 +230,46 @@ extension MainActorSuites {
             #expect(log.events == ["start", "half", "stop false"])
             #expect(layer.value(forKeyPath: Self.keyPath, as: Double.self) == before)
             everyFrame(clock, until: 21) { _ in #expect(Self.shown(layer) == before) }
+        }
+
+        @Test("Targets released while groups repeat forever on them, one started directly, one by a trigger: each stops once, cut short")
+        func foreverReleased() async {
+            let clock = ManualClock()
+            let log = Log()
+            let starter = HeadlessLayer(clock: clock)
+            var layer: HeadlessLayer? = HeadlessLayer(clock: clock)
+            var other: HeadlessLayer? = HeadlessLayer(clock: clock)
+            weak let weakLayer = layer, weakOther = other
+            layer!.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                animator.repeating(.forever(autoreverses: true))
+                animator.setDidCancelCallback { _ in log.events.append("direct cancel") }
+                animator.setDidStopCallback { _, finished in log.events.append("direct stop \(finished)") }
+            }
+            starter.animate { animator in
+                animator.value(1.0, forKeyPath: "x").duration(0.5)
+                animator.triggerOnStart(onView: other!) { animator in
+                    animator.value(100.0, forKeyPath: Self.keyPath).duration(1)
+                    animator.repeating(.forever())
+                    animator.setDidCancelCallback { _ in log.events.append("triggered cancel") }
+                    animator.setDidStopCallback { _, finished in log.events.append("triggered stop \(finished)") }
+                }
+            }
+            everyFrame(clock, until: 1.5) { _ in }
+            #expect(log.events.isEmpty)
+            layer = nil
+            #expect(weakLayer == nil, "Flight keeps no strong reference to the layer")
+            // Released on the main thread (as views are) it stops at once; elsewhere (this test
+            // runner's main actor is not the main thread on Linux) as soon as the main actor runs.
+            for _ in 0..<100 where log.events.count < 2 { await Task.yield() }
+            #expect(log.events == ["direct cancel", "direct stop false"])
+            other = nil
+            #expect(weakOther == nil)
+            for _ in 0..<100 where log.events.count < 4 { await Task.yield() }
+            #expect(log.events == ["direct cancel", "direct stop false", "triggered cancel", "triggered stop false"])
+            everyFrame(clock, until: 4) { _ in }
+            #expect(log.events.count == 4)
+            #expect(!clock.hasPendingEvents)
         }
 
         @Test("A later group takes over on the way back: it starts from the value shown, with the velocity, frame by frame")
@@ -231,7 +336,16 @@ extension MainActorSuites {
             #expect(abs(group.fractionComplete - 0.25) < 1e-9)
             group.fractionComplete = 0.5   // 4.5 s: 0.5 s into the way back
             #expect(abs(Self.shown(layer) - 50) < 1e-6)
+            // 1 is the period's last moment: it reads back as 1, and again stays in this period.
+            for _ in 0..<3 {
+                group.fractionComplete = 1
+                #expect(abs(group.fractionComplete - 1) < 1e-12)
+                #expect(abs(Self.shown(layer)) < 1e-6)
+            }
+            group.fractionComplete = 0.25  // back to 3.75 s
+            #expect(abs(group.fractionComplete - 0.25) < 1e-9 && abs(Self.shown(layer) - 75) < 1e-6)
             group.fractionComplete = 0.9   // 5.7 s: in the delay, at the start
+            #expect(abs(group.fractionComplete - 0.9) < 1e-9)
             #expect(abs(Self.shown(layer)) < 1e-6)
             group.resume()
             let resumedAt = clock.now
@@ -350,6 +464,98 @@ extension MainActorSuites {
             forever.cancel()
         }
 
+        @Test("The public description is complete: one period's keyframes (counts agree, duration the period), repeatCount and repeatPhase; a CoreAnimation model built from it alone shows what HeadlessLayer shows, forwards, reversed and exported")
+        func publicDescriptionIsOnePeriod() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.outCubic)
+                animator.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.3))
+            }
+            func placed() throws -> LayerAnimation {
+                try #require(layer.animationKeys.first.flatMap { layer.animation(forKey: $0) })
+            }
+            // What a CAKeyframeAnimation built from the public fields shows (CAMediaTiming:
+            // local time (t − begin) × speed + offset, the basic duration repeated within
+            // duration × repeatCount; the model after it).
+            func caValue(_ animation: LayerAnimation, at t: TimeInterval) -> Double {
+                let keyframes = animation.keyframes
+                let begin = animation.speed > 0 ? animation.beginTime - animation.repeatPhase / animation.speed : animation.beginTime
+                let offset = animation.timeOffset + (animation.speed > 0 ? 0 : animation.repeatPhase)
+                let local = (t - begin) * animation.speed + offset
+                guard local < keyframes.duration * animation.repeatCount else {
+                    return layer.value(forKeyPath: Self.keyPath, as: Double.self) ?? .nan
+                }
+                let basic = max(local, 0).truncatingRemainder(dividingBy: keyframes.duration)
+                let period = Keyframes(duration: keyframes.duration, keyTimes: keyframes.keyTimes,
+                                       values: keyframes.valueList.map { $0 as? Double ?? .nan },
+                                       timingFunctions: keyframes.timingFunctions)
+                return period.value(at: basic)
+            }
+            func expectOnePeriod(_ animation: LayerAnimation, phase: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+                let keyframes = animation.keyframes
+                #expect(keyframes.valueList.count == keyframes.keyTimes.count, sourceLocation: sourceLocation)
+                #expect(keyframes.timingFunctions.count == keyframes.keyTimes.count - 1, sourceLocation: sourceLocation)
+                #expect(keyframes.keyTimes.first == 0 && keyframes.keyTimes.last == 1, sourceLocation: sourceLocation)
+                // Period 2 + 0.3 s; run 5 + 2 × 0.3 = 5.6 s, counted from the phase.
+                #expect(abs(animation.duration - 2.3) < 1e-12, sourceLocation: sourceLocation)
+                #expect(abs(animation.repeatPhase - phase) < 1e-12, sourceLocation: sourceLocation)
+                #expect(abs(animation.repeatCount - (phase + 5.6) / 2.3) < 1e-12, sourceLocation: sourceLocation)
+            }
+            let forward = try placed()
+            expectOnePeriod(forward, phase: 0)
+            everyFrame(clock, until: 3.1) { now in
+                #expect(abs(caValue(forward, at: now) - Self.shown(layer)) < 1e-6, "at \(now)")
+            }
+            group.reverse()
+            // Played back from the middle of the third cycle: (3 − 2.5) × 2 + 0.3 s into a period.
+            let reversed = try placed()
+            expectOnePeriod(reversed, phase: 1.3)
+            everyFrame(clock, until: 6.3) { now in
+                #expect(abs(caValue(reversed, at: now) - Self.shown(layer)) < 1e-6, "reversed, at \(now)")
+            }
+            #expect(group.hasEnded)
+
+            // Exported, each child is described the same way.
+            let export = try #require(layer.exportAnimation { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.outCubic)
+                animator.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.3))
+            })
+            #expect(export.duration == 5.6)
+            try expectOnePeriod(#require(export.animations.first), phase: 0)
+            // Playing once: repeatCount 0 and no phase.
+            let once = layer.animate { $0.value(50.0, forKeyPath: Self.keyPath).duration(1) }
+            let single = try placed()
+            #expect(single.repeatCount == 0 && single.repeatPhase == 0 && single.duration == 1)
+            once.cancel()
+        }
+
+        @Test("The Float repeatCount sent: never rounded down to 0 (one whole period on CoreAnimation), whole periods lost only past 2^24")
+        func floatRepeatCountLimits() throws {
+            let clock = ManualClock()
+            let host = RecordingLayer(clock: clock)
+            // 10⁻⁵⁰ cycles of 1 s: a Float rounds the count to 0, which CoreAnimation plays as
+            // one period; sent as the smallest positive Float, its active duration is under 10⁻⁴⁴ s.
+            let tiny = host.animate { animator in
+                animator.value(100.0, forKeyPath: Self.keyPath).duration(1).easing(.linear)
+                animator.repeating(Repetition(count: 1e-50))
+            }
+            var animation = try #require(host.lastSteps().compactMap(CoreAnimationPlanTests.addition).last)
+            #expect(animation.repeatCount == 1e-50)
+            #expect(animation.floatRepeatCount == .leastNonzeroMagnitude)
+            #expect(animation.duration * Double(animation.floatRepeatCount) < 1e-44)
+            tiny.cancel()
+            // Rounded down, by whole periods only past 2²⁴ (where a Float's spacing is 2).
+            for (count, sent) in [(0.0, Float(0)), (2.5, 2.5), (16_777_215.5, 16_777_215), (16_777_216, 16_777_216),
+                                  (16_777_217, 16_777_216), (16_777_219.9, 16_777_218)] as [(Double, Float)] {
+                animation.repeatCount = count
+                #expect(animation.floatRepeatCount == sent, "\(count)")
+                #expect(Double(animation.floatRepeatCount) <= count)
+            }
+            animation.repeatCount = 1e300
+            #expect(animation.floatRepeatCount == .greatestFiniteMagnitude)
+        }
+
         @Test("Bad input: a count that is not positive plays once, a bad delay counts as 0, each reported; huge counts stay bounded")
         func badInput() {
             for count in [0, -2, .nan, -.infinity] as [Double] {
@@ -379,6 +585,9 @@ extension MainActorSuites {
             huge.cancel()
             let overflowing = Self.ramp(on: layer, Repetition(count: 1e308, autoreverses: true))
             #expect(overflowing.totalDuration == .infinity)
+            // Its repetition as played says so too.
+            #expect(overflowing.repetition?.isForever == true && overflowing.repetition?.count == .infinity)
+            #expect(huge.repetition?.isForever == false && huge.repetition?.count == 1e300)
             overflowing.finish(at: .end)
             #expect(overflowing.finished)
             // Nothing to repeat: a group that does not move ends at once, even forever.

@@ -108,6 +108,11 @@ public final class AnimationGroup {
     /// Elapsed time over duration at the host time `time`, clamped into `0...1` (1 for an empty
     /// or instantaneous group). For a repeating group, over its ``totalDuration``, or, if it
     /// repeats forever, over the cycle (and the delay after it) it is in.
+    ///
+    /// A `.timeProgress` trigger (``TriggerPlan/Moment/timeProgress(_:)``) of a repeating group
+    /// measures otherwise: its fraction is of one cycle's way out (``duration``), reached in the
+    /// first cycle, so it fires when this is that fraction of ``duration`` over ``totalDuration``
+    /// (over the period, for a group that repeats forever).
     public func timeProgress(at time: TimeInterval) -> Double {
         guard duration > 0 else { return 1 }
         let window = progressWindow(at: time - beginTime)
@@ -180,7 +185,8 @@ public final class AnimationGroup {
     ///
     /// A repeating group's fraction is of its whole run (``totalDuration``), or, for one that
     /// repeats forever, of the cycle (and the delay after it) it is in, and setting it moves the
-    /// group within that cycle; ``scrubsLinearly`` does not apply to a repeating group.
+    /// group within that cycle (1 to its last moment, which reads back as 1, never to the start
+    /// of the next); ``scrubsLinearly`` does not apply to a repeating group.
     ///
     /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
     /// time first reaches its moment going forward; one whose moment was scrubbed past without
@@ -206,6 +212,11 @@ public final class AnimationGroup {
             let fraction = min(max(newValue, 0), 1)
             let window = progressWindow(at: pausedElapsed)
             var elapsed = window.start + fraction * window.length
+            if repeating?.timing.isForever == true, !(elapsed < window.start + window.length) {
+                // A fraction of the period it is in, 1 included: the period's last moment, not
+                // the start of the next (which reads back as 0, a period on).
+                elapsed = max((window.start + window.length).nextDown, window.start)
+            }
             if scrubsLinearly, repeating == nil, let driving = drivingProperty {
                 elapsed = min(driving.firstTime(reachingProgress: fraction) ?? elapsed, duration)
             }

@@ -379,7 +379,7 @@ public final class AnimationSequence {
                     var held = animation
                     held.beginTime = now
                     held.speed = 0
-                    held.timeOffset = min(max(elapsed, 0), animation.duration)
+                    held.timeOffset = min(max(elapsed, 0), animation.playingDuration)
                     held.fillMode = .both
                     held.isRemovedOnCompletion = false
                     changes.append(.add(key: key, animation: held))

@@ -24,21 +24,26 @@ public final class AnimationState {
     /// Creates empty bookkeeping.
     public init() {}
 
-    /// A host released while a group on it is paused takes the group's only way to end with
-    /// it (nothing is scheduled while paused): the group stops here, not finished (on the main
-    /// actor: at once when released there, as hosts are, otherwise as soon as it can).
+    /// A host released while a group on it would never end on its own takes the group's only
+    /// way to end with it: a paused group (nothing is scheduled while paused) and a playing
+    /// group that repeats forever (it has no end event) stop here, cut short (`didCancel`, then
+    /// stop with `finished == false`), on the main actor: at once when released there, as hosts
+    /// are, otherwise as soon as it can. Every other group notices the release at its next
+    /// moment or its end.
     deinit {
         let groups = activeGroups
         guard !groups.isEmpty else { return }
         if Thread.isMainThread {
-            MainActor.assumeIsolated { Self.stopPaused(groups) }
+            MainActor.assumeIsolated { Self.stopEndless(groups) }
         } else {
-            Task { @MainActor in Self.stopPaused(groups) }
+            Task { @MainActor in Self.stopEndless(groups) }
         }
     }
 
-    private static func stopPaused(_ groups: [AnimationGroup]) {
-        for group in groups where group.isPaused { group.fireStop(finished: false) }
+    private static func stopEndless(_ groups: [AnimationGroup]) {
+        for group in groups where group.isPaused || !group.totalDuration.isFinite {
+            group.fireStop(finished: false)
+        }
     }
 
     /// The keys of Flight's animations on the host, in the order the host applies them.

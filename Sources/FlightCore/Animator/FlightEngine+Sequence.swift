@@ -22,7 +22,7 @@ extension FlightEngine {
         let property = group.resolved.properties[index]
         guard let repeating = group.repeating else { return property.value(at: elapsed) }
         let keyframes = repeating.keyframes(at: index, of: property)
-        return keyframes.presentationValue(at: min(max(elapsed, 0), keyframes.duration))
+        return keyframes.playingValue(at: min(max(elapsed, 0), keyframes.playingDuration))
     }
 
     /// Fires what is due on `host`'s scheduler at host time `now`.

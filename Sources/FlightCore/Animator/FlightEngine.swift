@@ -27,7 +27,7 @@ enum FlightEngine {
             : instant(requests)
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
-        group.repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
+        group.repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
         group.state = state
         group.host = host
         var cut: [AnimationGroup] = []
@@ -501,7 +501,7 @@ enum FlightEngine {
     private static func place(
         _ animation: inout LayerAnimation, at elapsed: TimeInterval, now: TimeInterval, reversed: Bool, held: Bool
     ) {
-        let duration = animation.duration
+        let duration = animation.playingDuration
         if held {
             animation.speed = 0
             // Not ahead of now, where a scrub would show the fill rather than the time held.
@@ -566,7 +566,16 @@ enum FlightEngine {
         of keyPath: String, among mine: [AnimationState.PlacedAnimation], in group: AnimationGroup
     ) -> (start: any AnimatableValue, end: any AnimatableValue)? {
         guard let newest = mine.last(where: { $0.animation.keyPath == keyPath }) else { return nil }
-        let values = newest.animation.keyframes.valueList
+        let keyframes = newest.animation.keyframes
+        if keyframes is any RepeatingKeyframeSequence {
+            // One period's keyframes, repeated: its ends are those of the run (a run that never
+            // ends shows, at its end, where it starts).
+            let length = keyframes.playingDuration
+            let first = keyframes.playingValue(at: 0)
+            let last = length.isFinite ? keyframes.playingValue(at: length) : first
+            return group.isReversed ? (last, first) : (first, last)
+        }
+        let values = keyframes.valueList
         guard let first = values.first, let last = values.last else { return nil }
         return group.isReversed ? (last, first) : (first, last)
     }

@@ -68,7 +68,7 @@ extension FlightEngine {
     static func export(_ plan: AnimationPlan, on host: any AnimationHost) -> LayerAnimationGroup? {
         let requests = requests(for: plan, on: host, at: now(on: host))
         guard let resolved = resolve(requests, priority: plan.timingPriority) else { return nil }
-        let repeating = plan.repetition.flatMap { GroupRepetition($0.validated(), resolved: resolved) }
+        let repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
         return GroupExport.make(resolved, repeating: repeating)
     }
 }

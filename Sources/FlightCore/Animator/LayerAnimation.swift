@@ -61,13 +61,37 @@ public struct LayerAnimation: Sendable {
         self.keyframes = keyframes
     }
 
-    /// Its duration: the keyframes'.
+    /// Its duration: the keyframes', as `CAMediaTiming.duration`. For a property of a repeating
+    /// group (``Repetition``), one period: the keyframes then cover one period, which plays
+    /// ``repeatCount`` times.
     public var duration: TimeInterval { keyframes.duration }
+
+    /// How many times its ``duration`` plays, as `CAMediaTiming.repeatCount`: 0 for an
+    /// animation that plays once; for a property of a repeating group, its run in periods,
+    /// counted from ``repeatPhase``, possibly fractional, infinite for a group that repeats
+    /// forever.
+    ///
+    /// A `CAKeyframeAnimation` that plays what Flight plays has the ``keyframes``' key times,
+    /// values and timing functions, ``duration``, this `repeatCount` (`Float`: an infinite count
+    /// is `Float.greatestFiniteMagnitude`, which Apple documents "will cause the animation to
+    /// repeat forever"), and a `beginTime` ``repeatPhase`` `/ speed` earlier (or, held at speed
+    /// 0, ``repeatPhase`` added to its `timeOffset`).
+    public var repeatCount: Double { (keyframes as? any RepeatingKeyframeSequence)?.periodCount ?? 0 }
+
+    /// How far into its first period a repeating animation begins, in seconds: 0 but for a
+    /// repeating group played backwards (``AnimationGroup/reverse()``), whose mirrored run
+    /// starts part-way into a period. See ``repeatCount``.
+    public var repeatPhase: TimeInterval { (keyframes as? any RepeatingKeyframeSequence)?.phase ?? 0 }
+
+    /// How long it plays: ``duration``, or, repeating, its whole run from its begin time
+    /// (infinite for forever).
+    var playingDuration: TimeInterval { keyframes.playingDuration }
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
+        let duration = playingDuration
         // A playing animation with an offset is active for its duration (see `localTime(at:)`).
-        speed > 0 ? beginTime + (timeOffset > 0 ? duration : duration - timeOffset) / speed : .infinity
+        return speed > 0 ? beginTime + (timeOffset > 0 ? duration : duration - timeOffset) / speed : .infinity
     }
 
     /// Its local time at host time `time`, or nil when it shows nothing then (CoreAnimation's
@@ -75,6 +99,8 @@ public struct LayerAnimation: Sendable {
     /// timeOffset`, shown while within the duration, outside it as the fill mode says; a
     /// negative speed counts as 0). Before the begin time a backwards fill clamps to the start of
     /// the active duration, the local time the formula gives at the begin time: `timeOffset`.
+    /// For a repeating animation (``repeatCount``), the time into its whole run from its begin
+    /// time (within which each period is `(local + repeatPhase)` modulo ``duration``).
     ///
     /// A playing animation with a `timeOffset` is active for its duration from its begin time,
     /// and its local time wraps round past the end to the start: it plays from the offset to its
@@ -82,6 +108,7 @@ public struct LayerAnimation: Sendable {
     /// Apple documents only the formula). Flight never plays one with an offset (it holds a
     /// paused animation with one, at speed 0); this models what a device would show if it did.
     public func localTime(at time: TimeInterval) -> TimeInterval? {
+        let duration = playingDuration
         if time < beginTime {
             return fillMode == .backwards || fillMode == .both ? min(max(timeOffset, 0), duration) : nil
         }
@@ -101,7 +128,7 @@ public struct LayerAnimation: Sendable {
 
     /// The value it shows at host time `time`, or nil when it shows nothing.
     public func value(at time: TimeInterval) -> (any AnimatableValue)? {
-        localTime(at: time).map { keyframes.presentationValue(at: $0) }
+        localTime(at: time).map { keyframes.playingValue(at: $0) }
     }
 }
 

@@ -31,6 +31,18 @@ public struct Repetition: Sendable, Hashable {
     public var delay: TimeInterval
     /// The easing of the way back, for a group that autoreverses; nil (the default) plays the
     /// way out mirrored in time.
+    ///
+    /// A position along a path (``GroupAnimator/position(along:orientation:)``) and the heading
+    /// that follows it always come back mirrored, along the path: a return easing would take
+    /// them from their end to their start in a straight line. That is reported
+    /// (``FlightError/invalidRepetition(_:)``); the group's other properties come back on the
+    /// return easing.
+    ///
+    /// The way back takes the time the way out took, so it must be an easing that keeps to a
+    /// given duration: a spring, spring decay or decay (an easing with
+    /// `Easing.hasIntrinsicDuration`, which runs for its own settling time) is
+    /// reported (``FlightError/invalidRepetition(_:)``) and the way out is played mirrored
+    /// instead.
     public var returnEasing: Easing?
 
     /// A repetition of `count` cycles.
@@ -46,7 +58,10 @@ public struct Repetition: Sendable, Hashable {
         Repetition(count: .infinity, autoreverses: autoreverses, delay: delay, returnEasing: returnEasing)
     }
 
-    /// Whether it never ends.
+    /// Whether it never ends: an infinite ``count``. A finite count whose run overflows a
+    /// `Double` (10³⁰⁸ cycles, say) repeats forever too; a group's
+    /// ``AnimationGroup/repetition`` then has an infinite count, so that it and
+    /// ``AnimationGroup/totalDuration`` agree.
     public var isForever: Bool { count == .infinity }
 
     /// The repetition as played: a bad count or delay reported and replaced.
@@ -60,6 +75,12 @@ public struct Repetition: Sendable, Hashable {
         if !(delay.isFinite && delay >= 0) {
             FlightDiagnostics.report(.invalidRepetition("delay \(delay) between cycles is not a finite, non-negative number of seconds; it counts as 0"))
             valid.delay = 0
+        }
+        if let returnEasing, returnEasing.hasIntrinsicDuration {
+            // A spring or decay runs for its own time, not the way out's: the period's
+            // keyframes, the host's run and the group's end would no longer agree.
+            FlightDiagnostics.report(.invalidRepetition("return easing \(returnEasing) runs for its own duration (a spring or decay), not the way out's; the way out is played mirrored"))
+            valid.returnEasing = nil
         }
         return valid
     }
@@ -85,14 +106,35 @@ struct GroupRepetition {
     init?(_ repetition: Repetition, resolved: ResolvedGroup) {
         let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
         guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
-        self.repetition = repetition
         timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
                               delay: repetition.delay, count: repetition.count)
+        // A run that overflows a `Double` never ends: its count is said to be infinite.
+        var played = repetition
+        if timing.isForever { played.count = .infinity }
+        self.repetition = played
         let timing = timing
         cycles = resolved.properties.map { property in
             guard property.duration > 0 else { return nil }
-            return Self.cycle(of: property, timing: timing, returnEasing: repetition.returnEasing)
+            // A motion along a path comes back along it, mirrored: on a return easing from
+            // its end to its start it would cut straight across (see `returnEasing`).
+            let returnEasing = property.movesBetweenEnds ? repetition.returnEasing : nil
+            return Self.cycle(of: property, timing: timing, returnEasing: returnEasing)
         }
+    }
+
+    /// The repetition of `resolved` as played: `repetition` validated (its bad input reported
+    /// and replaced), nil when there is none or nothing to repeat. A property that moves along a
+    /// path comes back mirrored, not on the return easing, which is reported.
+    @MainActor
+    static func played(_ repetition: Repetition?, resolved: ResolvedGroup) -> GroupRepetition? {
+        guard let repetition = repetition?.validated() else { return nil }
+        if repetition.autoreverses, repetition.returnEasing != nil {
+            let paths = resolved.properties.filter { $0.duration > 0 && !$0.movesBetweenEnds }.map(\.keyPath)
+            if !paths.isEmpty {
+                FlightDiagnostics.report(.invalidRepetition("\(paths.joined(separator: ", ")) moves along a path, which the return easing would cut straight across; it comes back along the path, its way out mirrored"))
+            }
+        }
+        return GroupRepetition(repetition, resolved: resolved)
     }
 
     /// The keyframes `property` (at `index` in the resolved group) plays over the whole run.
@@ -103,8 +145,8 @@ struct GroupRepetition {
     /// The value `property` (at `index`) shows when the run ends: its target for a run that
     /// never ends.
     func endValue(at index: Int, of property: ResolvedProperty) -> any AnimatableValue {
-        guard let keyframes = cycles[index]?.keyframes, keyframes.duration.isFinite else { return property.to }
-        return keyframes.presentationValue(at: keyframes.duration)
+        guard let keyframes = cycles[index]?.keyframes, keyframes.playingDuration.isFinite else { return property.to }
+        return keyframes.playingValue(at: keyframes.playingDuration)
     }
 
     /// The exact velocity of `property` (at `index`) `elapsed` seconds into the run.
@@ -186,7 +228,8 @@ extension Keyframes: ForwardKeyframes {
 }
 
 extension AnimationGroup {
-    /// How the group repeats, as played (a bad count or delay replaced); nil if it does not.
+    /// How the group repeats, as played (a bad count, delay or return easing replaced, and a
+    /// count whose run overflows a `Double` made infinite); nil if it does not.
     public var repetition: Repetition? { repeating?.repetition }
 
     /// The group's whole run in seconds: ``duration`` for a group that does not repeat, all its

@@ -11,6 +11,11 @@ public struct TriggerPlan: Sendable {
         /// removed: then the trigger is cancelled).
         case completion
         /// When `elapsed / duration` reaches this fraction (clamped into `0...1`; NaN counts as 0).
+        ///
+        /// For a repeating group (``Repetition``) this is a fraction of one cycle's way out
+        /// (``AnimationGroup/duration``), reached in the first cycle: not a fraction of the whole
+        /// run, which is what ``AnimationGroup/timeProgress(at:)`` and
+        /// ``AnimationGroup/fractionComplete`` measure.
         case timeProgress(Double)
         /// When the driving property's value progress first reaches this fraction: from below
         /// for a positive fraction, from above for a negative one (the dip of a back or spring
@@ -75,6 +80,11 @@ extension GroupAnimator {
     /// `progress` is clamped into `0...1`: 0 or less fires with the start, 1 or more with the
     /// end (just before the stop callback). NaN counts as 0, as NaN time does everywhere in
     /// Flight: the trigger fires with the start.
+    ///
+    /// In a repeating group (``Repetition``), `progress` is of one cycle's way out (the group's
+    /// ``AnimationGroup/duration``) and the trigger fires once, in the first cycle (1 at the end
+    /// of the first way out, not of the run); ``AnimationGroup/timeProgress(at:)`` is instead a
+    /// fraction of the whole run.
     public func triggerOnProgress(
         _ progress: Double, onView target: any AnimationTarget, timingPriority: TimingPriority = .maxTime,
         animator build: (GroupAnimator) -> Void

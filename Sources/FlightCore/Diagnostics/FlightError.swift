@@ -47,8 +47,9 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// no moment on the screen's clock: its callbacks and triggers follow the screen's clock, as if
     /// the speed were 1.
     case hostTimeStopped
-    /// A ``Repetition``'s count or delay cannot be played (the reason says which, and what was
-    /// played instead: a count that is not positive plays once, a bad delay counts as 0).
+    /// A ``Repetition``'s count, delay or return easing cannot be played (the reason says which,
+    /// and what was played instead: a count that is not positive plays once, a bad delay counts
+    /// as 0, a return easing that runs for its own duration gives way to the mirror).
     case invalidRepetition(String)
     /// A path given to ``GroupAnimator/position(along:orientation:)`` has no length (no pieces,
     /// or pieces that all stay on its start), so it has no direction: the position went to its

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Played backwards (a reversed group), it is the period's keyframes mirrored
 /// (``Keyframes/mirrored()``), repeated, and begun ``RepeatTiming/mirrorPhase`` into a period,
-/// so that `t` seconds in it shows what the forward run shows `duration − t` seconds in; the
+/// so that `t` seconds in it shows what the forward run shows `runDuration − t` seconds in; the
 /// CoreAnimation bridge begins the animation that much earlier (or, held, adds it to the time
 /// offset) rather than play with a time offset.
 struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
@@ -33,29 +33,30 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
         self.isMirrored = isMirrored
     }
 
-    /// The whole run (infinite for forever).
-    var duration: TimeInterval { timing.span }
+    /// One period: what ``keyTimes``, ``valueList`` and ``timingFunctions`` cover, the
+    /// `duration` a `CAKeyframeAnimation` of them is given (see ``LayerAnimation/repeatCount``).
+    var duration: TimeInterval { played.duration }
     /// How far into its first period the run begins: 0 forwards, the mirror phase backwards.
     var phase: TimeInterval { isMirrored ? timing.mirrorPhase : 0 }
     var keyTimes: [Double] { played.keyTimes }
     var timingFunctions: [CubicBezier] { played.timingFunctions }
+    /// The values of one period, as played.
+    var valueList: [any AnimatableValue] { played.valueList }
 
-    /// The value shown at the run's start, every value of a period, and the value shown at its
-    /// end (at its start again for a run that never ends), so that the first and the last are
-    /// where the run starts and ends.
-    var valueList: [any AnimatableValue] {
-        let end = duration.isFinite ? value(at: duration) : value(at: 0)
-        return [value(at: 0)] + played.valueList + [end]
-    }
+    /// The value shown `t` seconds into a period (clamped into it).
+    func presentationValue(at t: TimeInterval) -> any AnimatableValue { played.value(at: t) }
 
-    func presentationValue(at t: TimeInterval) -> any AnimatableValue { value(at: t) }
+    /// The whole run (infinite for forever).
+    var runDuration: TimeInterval { timing.span }
+
+    func runValue(at t: TimeInterval) -> any AnimatableValue { value(at: t) }
 
     /// The value shown `t` seconds into the run: the period's keyframes at the time into the
     /// period; from the end of the run on, the value it ends on.
     func value(at t: TimeInterval) -> Value {
         guard isMirrored else { return played.value(at: timing.periodTime(at: t)) }
         let period = timing.period
-        guard t < duration else { return played.value(at: period) }
+        guard t < runDuration else { return played.value(at: period) }
         let shifted = max(t, 0) + phase
         let within = shifted - (shifted / period).rounded(.down) * period
         return played.value(at: within < 0 || within >= period ? 0 : within)
@@ -72,28 +73,43 @@ extension RepeatedKeyframes: TurningKeyframeSequence {
     /// The run played the other way; a run that never ends has no end to play back from, and
     /// is returned as it is.
     var turnedRound: any KeyframeSequence {
-        guard duration.isFinite else { return self }
+        guard runDuration.isFinite else { return self }
         return RepeatedKeyframes(timing: timing, forward: forward,
                                  played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored)
     }
 }
 
-/// Keyframes repeated over a run, as the CoreAnimation bridge describes them.
+/// Keyframes repeated over a run: their ``KeyframeSequence`` view is one period (its key times,
+/// values and timing functions, and the period as its duration), played ``periodCount`` times
+/// from ``phase`` into the first, as `CAMediaTiming`'s `repeatCount` repeats a basic duration.
 package protocol RepeatingKeyframeSequence: KeyframeSequence {
-    /// The keyframes of one period, as they are played.
-    var periodKeyframes: any KeyframeSequence { get }
-    /// How many periods the run covers from its ``phase`` on: `(phase + duration) / period`,
+    /// How many periods the run covers from its ``phase`` on: `(phase + runDuration) / period`,
     /// infinite for forever.
     var periodCount: Double { get }
     /// How far into its first period the run begins.
     var phase: TimeInterval { get }
+    /// The whole run, in seconds: infinite for forever.
+    var runDuration: TimeInterval { get }
+    /// The value shown `t` seconds into the run; from its end on, the value it ends on.
+    func runValue(at t: TimeInterval) -> any AnimatableValue
 }
 
 extension RepeatedKeyframes: RepeatingKeyframeSequence {
-    package var periodKeyframes: any KeyframeSequence { played }
     package var periodCount: Double {
-        guard duration.isFinite else { return .infinity }
-        return (phase + duration) / timing.period
+        guard runDuration.isFinite else { return .infinity }
+        return (phase + runDuration) / timing.period
+    }
+}
+
+extension KeyframeSequence {
+    /// The time the keyframes play for: their duration, or, repeated, their whole run.
+    var playingDuration: TimeInterval { (self as? any RepeatingKeyframeSequence)?.runDuration ?? duration }
+
+    /// The value shown `t` seconds into what they play: ``presentationValue(at:)``, or,
+    /// repeated, the value `t` seconds into the whole run.
+    func playingValue(at t: TimeInterval) -> any AnimatableValue {
+        if let repeating = self as? any RepeatingKeyframeSequence { return repeating.runValue(at: t) }
+        return presentationValue(at: t)
     }
 }
 

@@ -40,6 +40,10 @@ public struct ResolvedProperty: Sendable {
 
     /// How long this property animates within its group, in seconds.
     public var duration: TimeInterval { storage.duration }
+    /// Whether it moves straight between ``from`` and ``to`` on its easing (a `ValueMotion`);
+    /// false for a motion along a path (a position or its heading), whose ``from`` and ``to``
+    /// are only its ends.
+    var movesBetweenEnds: Bool { storage is any ValueMotionStorage }
     /// The easing.
     public var easing: Easing { storage.easing }
     /// The value it starts from (the presentation value when it was resolved).
@@ -91,9 +95,12 @@ protocol MotionStorage: Sendable {
     func firstTime(reachingProgress threshold: Double) -> TimeInterval?
 }
 
+/// A storage of a `ValueMotion`: one that moves straight between its ends.
+private protocol ValueMotionStorage {}
+
 /// A property's motion and keyframes, typed; a class so that the resolved property, the layer
 /// animation and the group share one copy.
-private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage {
+private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, ValueMotionStorage {
     // What every group start reads (a layer animation's keyframes, the duration) is kept as it
     // is read, made once where the value type is known: read through the generic motion, each
     // would look up the metadata of `ValueMotion<Value>` or `Keyframes<Value>` at every read.

@@ -36,11 +36,7 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
     package var isAdditive: Bool
     /// `repeatCount`: 0 for an animation that plays once; a repeating group's property its run
     /// over one period (``duration``), possibly fractional; infinite for one that repeats
-    /// forever, which the bridge sends as `Float.greatestFiniteMagnitude` (Apple's
-    /// documentation of `repeatCount`: "May be fractional", and `greatestFiniteMagnitude` "will
-    /// cause the animation to repeat forever"). A finite count is rounded down to a `Float`: an
-    /// animation that ends a moment early shows the model, which holds where the run ends,
-    /// never the start of a repeat past it.
+    /// forever. What the bridge sends is ``floatRepeatCount``.
     package var repeatCount: Double = 0
 
     /// The description of `animation` under `key`.
@@ -57,30 +53,39 @@ package struct CoreAnimationKeyframeAnimation: Sendable {
         speed = animation.speed > 0 ? animation.speed : 0
         timeOffset = animation.timeOffset
         isAdditive = animation.isAdditive
-        if let repeating = animation.keyframes as? any RepeatingKeyframeSequence {
-            // One period's keyframes, repeated (`RepeatedKeyframes`); a run played backwards
-            // begins part-way into a period: begun earlier while it plays, never with a time
-            // offset, and held with the phase added to its offset.
-            let period = repeating.periodKeyframes
-            duration = period.duration
-            keyTimes = period.keyTimes
-            values = period.valueList
-            timingFunctions = period.timingFunctions
-            repeatCount = repeating.periodCount
+        // A repeating group's property: one period's keyframes (``duration`` the period),
+        // repeated; a run played backwards begins part-way into a period: begun earlier while
+        // it plays, never with a time offset, and held with the phase added to its offset.
+        repeatCount = animation.repeatCount
+        if animation.repeatPhase != 0 {
             if speed > 0 {
-                beginTime -= repeating.phase / speed
+                beginTime -= animation.repeatPhase / speed
             } else {
-                timeOffset += repeating.phase
+                timeOffset += animation.repeatPhase
             }
         }
     }
 
-    /// The `repeatCount` the bridge sends: ``repeatCount`` as a `Float`, rounded down.
+    /// The `repeatCount` the bridge sends, a `Float`: 0 for an animation that plays once;
+    /// `Float.greatestFiniteMagnitude` for an infinite count or one beyond it (Apple's
+    /// documentation of `repeatCount`: "May be fractional", and `greatestFiniteMagnitude` "will
+    /// cause the animation to repeat forever"); otherwise ``repeatCount`` rounded down to a
+    /// `Float`, an animation that ends a moment early showing the model, which holds where the
+    /// run ends, never the start of a repeat past it. Two limits of a `Float`:
+    ///
+    /// - A positive count is at least the smallest positive `Float` (about 1.4 × 10⁻⁴⁵): rounded
+    ///   down to 0, CoreAnimation would play one whole period ("0" is its default, one play).
+    /// - Above 2²⁴ periods a `Float` no longer holds every whole number: the count is rounded
+    ///   down to the nearest it holds, and the run ends less than that spacing early (under 2
+    ///   periods between 2²⁴ and 2²⁵, under 4 up to 2²⁶, and so on), showing where it ends from
+    ///   then on.
     package var floatRepeatCount: Float {
         guard repeatCount.isFinite else { return .greatestFiniteMagnitude }
         guard repeatCount < Double(Float.greatestFiniteMagnitude) else { return .greatestFiniteMagnitude }
+        guard repeatCount > 0 else { return 0 }
         let rounded = Float(repeatCount)
-        return Double(rounded) > repeatCount ? rounded.nextDown : rounded
+        let down = Double(rounded) > repeatCount ? rounded.nextDown : rounded
+        return max(down, .leastNonzeroMagnitude)
     }
 }
 
