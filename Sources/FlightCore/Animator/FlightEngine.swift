@@ -104,13 +104,14 @@ enum FlightEngine {
         return group
     }
 
-    /// Every property of `plan` validated and snapshotted, parts entangled with older
-    /// animations promoted to their wholes and positions along paths completed: what a group
+    /// Every property of `plan` validated and snapshotted, with the rotations that follow paths
+    /// declared, parts entangled with older animations promoted to their wholes and positions
+    /// along paths completed: what a group
     /// is resolved from, played (``run(_:on:animated:)``) or exported.
     static func requests(for plan: AnimationPlan, on host: any AnimationHost, at now: TimeInterval) -> [Synchronizer.Request] {
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
-        for property in promotingEntangledParts(plan.properties, on: host) {
+        for property in promotingEntangledParts(pairingPathRotations(plan.properties), on: host) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             appendRequest(for: property, on: host, at: now, to: &requests)
         }

@@ -5,7 +5,8 @@ extension Synchronizer {
     /// The motion a path plan asks for, from its origin, for `duration` (timing curves).
     private static func pathMotion(_ request: Request, _ path: PathPlan, duration: TimeInterval) throws -> PathMotion {
         try PathMotion(path: path.path, from: path.origin ?? path.path.start, easing: request.plan.easing,
-                       duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance)
+                       duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance,
+                       measured: path.geometry)
     }
 
     /// Prepares a property that follows a path. Its duration is the one given: a path is a new
@@ -44,6 +45,17 @@ extension Synchronizer {
             storage = PathPositionStorage(motion: motion, keyframes: fit.keyframes)
             (widened, evaluations) = (fit.widenedTo, fit.evaluations)
         case .heading(let offset):
+            if let whole = path.whole {
+                let fit = motion.transformKeyframes(offset: offset, from: whole.from, to: whole.to,
+                                                    tolerance: LayerProperty.rotationZ.property.tolerance)
+                let finite = fit.keyframes.frames.allSatisfy { frame in
+                    (0..<Transform3D.componentCount).allSatisfy { frame.value.components[$0].isFinite }
+                }
+                guard finite else { return try jump(evaluations: fit.evaluations) }
+                storage = PathTransformStorage(motion: motion, offset: offset, whole: whole, keyframes: fit.keyframes)
+                (widened, evaluations) = (fit.widenedTo, fit.evaluations)
+                break
+            }
             let fit = motion.headingKeyframes(offset: offset, tolerance: request.tolerance)
             guard fit.keyframes.frames.allSatisfy({ $0.value.isFinite }) else { return try jump(evaluations: fit.evaluations) }
             storage = PathHeadingStorage(motion: motion, offset: offset, keyframes: fit.keyframes)
@@ -69,32 +81,20 @@ extension Synchronizer {
     }
 }
 
-/// The first time the fraction of the way travelled, `progress`, reaches `threshold` (from
-/// below for a positive one, from above for a negative one), to a tenth of a microsecond; nil if
-/// it never does within `duration`.
-private func firstTime(
-    reaching threshold: Double, duration: TimeInterval, progress: (TimeInterval) -> Double
+/// The first time the fraction of the way travelled along `motion` reaches `threshold`, found
+/// as for any motion (``firstTime(reaching:boundaries:at:progress:)``) across the spans of
+/// `keyframes` (whose ends include the fraction's extrema).
+private func firstTime<Value>(
+    reaching threshold: Double, along motion: PathMotion, keyframes: Keyframes<Value>
 ) -> TimeInterval? {
     guard threshold.isFinite else { return nil }
     if threshold == 0 { return 0 }
-    func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
+    let duration = motion.duration
     guard duration > 0 else { return threshold > 0 && threshold <= 1 ? 0 : nil }
-    let steps = 512
-    var previous = 0.0
-    for step in 0...steps {
-        let t = duration * Double(step) / Double(steps)
-        if reached(progress(t)) {
-            var (low, high) = (previous, t)
-            while high - low > 1e-7 {
-                let middle = (low + high) / 2
-                guard middle > low && middle < high else { break }
-                if reached(progress(middle)) { high = middle } else { low = middle }
-            }
-            return high
-        }
-        previous = t
+    let frames = keyframes.frames
+    return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
+        motion.fraction(at: $0)
     }
-    return nil
 }
 
 /// A position moving along a path, with its keyframes.
@@ -125,7 +125,7 @@ private final class PathPositionStorage: MotionStorage {
     }
 
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, duration: motion.duration) { motion.fraction(at: $0) }
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
     }
 }
 
@@ -159,6 +159,53 @@ private final class PathHeadingStorage: MotionStorage {
     }
 
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, duration: motion.duration) { motion.fraction(at: $0) }
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
+    }
+}
+
+/// The whole transform of a layer turned along a path's tangent, its rotation promoted to the
+/// whole: the tangent's angle written into the other parts, which go from `whole.from` to
+/// `whole.to` on the fraction travelled. Its progress is that fraction.
+private final class PathTransformStorage: MotionStorage {
+    let motion: PathMotion
+    let offset: Double
+    let whole: PathPlan.Whole
+    let keyframes: Keyframes<Transform3D>
+    let track: any KeyframeSequence
+
+    init(motion: PathMotion, offset: Double, whole: PathPlan.Whole, keyframes: Keyframes<Transform3D>) {
+        self.motion = motion
+        self.offset = offset
+        self.whole = whole
+        self.keyframes = keyframes
+        track = keyframes
+    }
+
+    private func transform(at t: TimeInterval) -> Transform3D {
+        let others = whole.from.keyframeInterpolated(to: whole.to, fraction: motion.fraction(at: t))
+        return LayerProperty.rotationZ.property.write(motion.heading(at: t, offset: offset), into: others) as? Transform3D ?? others
+    }
+
+    var duration: TimeInterval { motion.duration }
+    var easing: Easing { motion.easing }
+    var from: any AnimatableValue { transform(at: 0) }
+    var to: any AnimatableValue { transform(at: motion.duration) }
+    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
+    func exactValue(at t: TimeInterval) -> any AnimatableValue { transform(at: t) }
+    func progress(at t: TimeInterval) -> Double { motion.fraction(at: t) }
+
+    /// The matrix's entries' rates of change, by a central difference over a microsecond.
+    func velocity(at t: TimeInterval) -> SIMD16<Double> {
+        guard t < motion.duration, motion.duration > 0 else { return .zero }
+        let step = 1e-6
+        let (before, after) = (transform(at: max(t - step, 0)).components, transform(at: t + step).components)
+        let span = t + step - max(t - step, 0)
+        var lanes = SIMD16<Double>.zero
+        for index in 0..<Transform3D.componentCount { lanes[index] = (after[index] - before[index]) / span }
+        return lanes
+    }
+
+    func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
     }
 }
