@@ -209,3 +209,90 @@ private final class PathTransformStorage: MotionStorage {
         FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
     }
 }
+
+extension PathMotion {
+    /// Keyframes of the whole `transform` of a layer turned along the tangent where its rotation
+    /// was promoted to the whole: the tangent's angle (plus `offset`) written into the
+    /// transform's other parts, which go from `whole.from` to `whole.to` on the fraction of the
+    /// path travelled. The angle is fitted within `tolerance` (radians), the other parts within
+    /// a thousandth of their change, and no segment turns half a turn or more (a host
+    /// interpolates a transform's rotation the short way round).
+    package func transformKeyframes(offset: Double, from: Transform3D, to: Transform3D, tolerance: KeyframeTolerance)
+        -> Fit<Transform3D> {
+        let (first, last) = (heading(at: 0, offset: offset), heading(at: duration, offset: offset))
+        let turn = max(abs(last - first), 1)
+        let bound = tolerance.bound(extent: turn)
+        let source = PathTransformSource(motion: self, offset: offset, from: from, to: to,
+                                         progressWeight: (bound > 0 && bound.isFinite ? bound : 1e-9) / 1e-3)
+        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
+                               start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
+    }
+}
+
+/// The whole transform of a layer turned along a path's tangent (its rotation promoted to the
+/// whole): two channels, the angle (jumping at corners, as ``PathHeadingSource``'s) and the
+/// fraction travelled, on which the other parts go from `from` to `to`.
+struct PathTransformSource: SegmentSource {
+    typealias Channels = SIMD2<Double>
+    let heading: PathHeadingSource
+    let from: Transform3D
+    let to: Transform3D
+    /// Radians of error that a fraction-travelled error of 1 counts as.
+    let progressWeight: Double
+
+    init(motion: PathMotion, offset: Double, from: Transform3D, to: Transform3D, progressWeight: Double) {
+        heading = PathHeadingSource(motion: motion, offset: offset)
+        (self.from, self.to, self.progressWeight) = (from, to, progressWeight)
+    }
+
+    var breakpoints: [Double] { heading.breakpoints }
+    var isScalar: Bool { false }
+
+    /// The angle's point, with the fraction travelled as the second channel.
+    private func withProgress(_ angle: FitPoint<SIMD2<Double>>, _ progress: FitPoint<SIMD2<Double>>) -> FitPoint<SIMD2<Double>> {
+        FitPoint(u: angle.u, value: SIMD2(angle.value[0], progress.value[0]),
+                 slope: SIMD2(angle.slope[0], progress.slope[0]))
+    }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
+        withProgress(heading.point(at: u, side: side), heading.inner.point(at: u, side: side))
+    }
+
+    func value(of channels: SIMD2<Double>) -> Transform3D {
+        let others = from.keyframeInterpolated(to: to, fraction: channels[1])
+        return LayerProperty.rotationZ.property.write(channels[0], into: others) as? Transform3D ?? others
+    }
+
+    func chordProgress(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, at fraction: Double) -> Double {
+        let u = a.u + fraction * (b.u - a.u)
+        let weight = SIMD2(1, progressWeight)
+        let change = (b.value - a.value) * weight
+        let here = (SIMD2(heading.angle(at: u), heading.inner.progress(at: u)) - a.value) * weight
+        let squared = (change * change).sum()
+        return squared > 0 ? (here * change).sum() / squared : fraction
+    }
+
+    func kinkCrossing(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
+    ) -> FitPoint<SIMD2<Double>>? {
+        guard let angle = heading.kinkCrossing(from: a, to: b, evaluations: &evaluations) else { return nil }
+        return withProgress(angle, heading.inner.point(at: angle.u, side: .inside))
+    }
+
+    func error(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
+    ) -> Double {
+        let (start, change, span) = (a.value, b.value - a.value, b.u - a.u)
+        // A host turns a transform the short way round: half a turn or more in one segment is
+        // played the wrong way.
+        guard abs(change[0]) < 0.9 * .pi else { return .infinity }
+        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+            evaluations += 1
+            let u = a.u + fraction * span
+            let played = start + change * timing.progress(at: fraction)
+            let (angle, progress) = (heading.angle(at: u), heading.inner.progress(at: u))
+            return max(abs(angle - played[0]), abs(progress - played[1]) * progressWeight)
+        }
+    }
+}
