@@ -454,3 +454,43 @@ extension MainActorSuites.PathAnimationTests {
         #expect(PathTruth.angleBetween(model, held) < 1e-9)
     }
 }
+
+extension OffMainActorSuites.PathGeometryTests {
+    @Test("A path of 100,000 zigzag corners is fitted with bounded work: evaluations within the budget, and each corner search reads O(log n) corners")
+    func zigzagWorkIsBounded() throws {
+        let count = 100_000
+        let elements = (1...count).map { index in
+            MotionPath.Element.line(to: CGPoint(x: Double(index), y: index % 2 == 0 ? 0 : 1))
+        }
+        let zigzag = MotionPath(start: .zero, elements: elements)
+        let motion = try PathMotion(path: zigzag, from: zigzag.start, easing: .inOutCubic, duration: 2)
+        // Every joint turns: 99,999 corners.
+        #expect(motion.geometry.corners.count == count - 1)
+        let (fit, probes) = motion.positionKeyframesCountingCorners(tolerance: .absolute(0.5))
+        #expect(fit.evaluations <= ValueMotion<Double>.maximumFitEvaluations)
+        #expect(fit.keyframes.frames.count >= 2)
+        // Each search reads at most ⌈log₂ n⌉ + 2 corners, and there are at most as many searches
+        // as evaluations; a scan of every corner would read 10⁵ per search.
+        let perSearch = Int(log2(Double(count)).rounded(.up)) + 2
+        #expect(probes > 0)
+        #expect(probes <= perSearch * fit.evaluations)
+        #expect(probes < 100 * count)
+
+        // The interval search inside a Bézier piece reads O(log n) values, and finds the interval.
+        let values = (0...65_536).map { Double($0) / 65_536 }
+        for x in [0.0, 1e-9, 0.3, 0.5, 0.999_999, 1, 2, -1] {
+            var read = 0
+            let index = PathGeometry.interval(holding: x, in: values, probes: &read)
+            let expected = min(max(Int((x * 65_536).rounded(.down)), 0), 65_535)
+            #expect(index == expected, "\(x)")
+            #expect(read <= 17)
+        }
+        // Corners either way: the nearest to the start strictly between the ends.
+        var read = 0
+        let corners = motion.geometry.corners
+        #expect(PathGeometry.corner(in: corners, between: corners[10], and: corners[20], probes: &read) == corners[11])
+        #expect(PathGeometry.corner(in: corners, between: corners[20], and: corners[10], probes: &read) == corners[19])
+        #expect(PathGeometry.corner(in: corners, between: corners[10] + 1e-9, and: corners[11] - 1e-9, probes: &read) == nil)
+        #expect(read <= 3 * perSearch)
+    }
+}
