@@ -170,7 +170,8 @@ extension MotionPath.Element {
 }
 
 /// Whether a layer moving along a ``MotionPath`` also turns to face its direction of travel, as
-/// `CAKeyframeAnimation.rotationMode` does.
+/// `CAKeyframeAnimation.rotationMode` does, except that the angle replaces the rotation part of
+/// the layer's transform rather than composing with it.
 public enum PathOrientation: Sendable, Equatable {
     /// The layer keeps its rotation.
     case unchanged
