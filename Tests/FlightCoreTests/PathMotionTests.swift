@@ -355,3 +355,142 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.PathAnimationTests {
+    /// The angle a transform turns the layer's y axis to, less a quarter turn: the rotation of a
+    /// transform read as a scale (a mirror on x included) then a rotation.
+    static func turn(of m: Transform3D) -> Double { atan2(m.m22, m.m21) - .pi / 2 }
+
+    @Test("On a mirrored layer whose transform is animating, the tangent rotation plays as the whole transform, as a declared rotation does: every frame faces the way, stays mirrored and scales on without a jump")
+    func tangentOnAMirroredLayer() throws {
+        let clock = ManualClock()
+        func mirroredLayer() -> HeadlessLayer {
+            let layer = HeadlessLayer(clock: clock)
+            layer.transform = .scale(x: -1, y: 1, z: 1)
+            layer.position = Self.route.start
+            layer.animate { $0.value(Transform3D.scale(x: -2, y: 2, z: 1), forKeyPath: "transform").duration(2) }
+            return layer
+        }
+        let declared = mirroredLayer()
+        let layer = mirroredLayer()
+        clock.advance(to: 0.5)
+        // The rule a declared rotation follows there (rule 4 of "Parts and wholes").
+        let declaredGroup = declared.animate { $0.value(0.7, forKeyPath: "transform.rotation.z").duration(1) }
+        #expect(declaredGroup.keyPaths == ["transform"])
+        let start = clock.now
+        let group = layer.animate { $0.position(along: Self.route, orientation: .tangent).duration(1.2) }
+        #expect(group.keyPaths == ["position", "transform"])
+        let motion = try PathMotion(path: Self.route, from: Self.route.start, easing: .linear, duration: 1.2)
+        // The older animation had the scale at 1.25 (1 → 2 over 2 s, linear, at 0.5 s).
+        var previousScale = 1.25
+        everyFrame(clock, until: start + 1.3) { now in
+            let t = now - start
+            let m = layer.presentation().transform
+            #expect(m.m11 * m.m22 - m.m12 * m.m21 < 0, "mirrored at \(t)")
+            let scale = hypot(m.m21, m.m22)
+            #expect(abs(scale - previousScale) < 0.02, "no jump at \(t)")
+            previousScale = scale
+            guard t < 1.2 else { return }
+            let (before, after) = (PathTruth.vector(motion.value(at: t - 1e-6)), PathTruth.vector(motion.value(at: t + 1e-6)))
+            let expected = atan2(after.y - before.y, after.x - before.x)
+            if abs(t - Self.cornerDistance / Self.route.length * 1.2) > 1e-5 {
+                #expect(PathTruth.angleBetween(Self.turn(of: m), expected) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
+            }
+        }
+        // It ends at the model: mirrored, scaled 2, facing the path's last direction (−x).
+        let end = layer.presentation().transform
+        expectClose(hypot(end.m21, end.m22), 2, absolute: 1e-9)
+        #expect(PathTruth.angleBetween(Self.turn(of: end), .pi) < 1e-9)
+        #expect(PathTruth.angleBetween(Self.turn(of: layer.transform), .pi) < 1e-9)
+    }
+
+    @Test("A group that also animates the whole transform keeps its rotation whether declared before or after the path, and the dropped tangent rotation is reported")
+    func transformKeepsItsRotation() throws {
+        for transformFirst in [true, false] {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = Self.route.start
+            let target = Transform3D.rotation(angle: 0.4, x: 0, y: 0, z: 1)
+            var group: AnimationGroup?
+            let reports = collectingDiagnostics {
+                group = layer.animate { animator in
+                    if transformFirst { animator.value(target, forKeyPath: "transform").duration(1.2) }
+                    animator.position(along: Self.route, orientation: .tangent).duration(1.2)
+                    if !transformFirst { animator.value(target, forKeyPath: "transform").duration(1.2) }
+                }
+            }
+            #expect(reports == [.pathRotationDropped(keyPath: "position", rotatedBy: "transform")], "\(transformFirst)")
+            #expect(Set(group?.keyPaths ?? []) == ["position", "transform"])
+            // Every frame shows the declared transform: 0 → 0.4 rad at a constant rate.
+            everyFrame(clock, until: 1.3) { now in
+                let expected = 0.4 * min(now / 1.2, 1)
+                #expect(abs(Self.turn(of: layer.presentation().transform) - expected) < 1e-6, "\(transformFirst) at \(now)")
+            }
+        }
+    }
+}
+
+extension MainActorSuites.PathAnimationTests {
+    @Test("Taking a path's position over (position, or position.x) stops the turning: the rotation holds the angle shown, every frame, with no jump, and the model keeps it",
+          arguments: ["position", "position.x"])
+    func takeOverHoldsTheHeading(keyPath: String) throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = Self.route.start
+        layer.animate { $0.position(along: Self.route, orientation: .tangent).duration(1.5) }
+        everyFrame(clock, until: 0.6) { _ in }
+        let held = try #require(layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double)
+        // The path turns a lot after this moment: following it would show.
+        if keyPath == "position" {
+            layer.animate { $0.position(CGPoint(x: 100, y: 100)).duration(0.5) }
+        } else {
+            layer.animate { $0.value(100.0, forKeyPath: "position.x").duration(0.5) }
+        }
+        everyFrame(clock, until: 2) { now in
+            let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+            #expect(PathTruth.angleBetween(shown, held) < 1e-9, "at \(now)")
+        }
+        let model = try #require(layer.modelValue(forKeyPath: "transform.rotation.z") as? Double)
+        #expect(PathTruth.angleBetween(model, held) < 1e-9)
+    }
+}
+
+extension OffMainActorSuites.PathGeometryTests {
+    @Test("A path of 100,000 zigzag corners is fitted with bounded work: evaluations within the budget, and each corner search reads O(log n) corners")
+    func zigzagWorkIsBounded() throws {
+        let count = 100_000
+        let elements = (1...count).map { index in
+            MotionPath.Element.line(to: CGPoint(x: Double(index), y: index % 2 == 0 ? 0 : 1))
+        }
+        let zigzag = MotionPath(start: .zero, elements: elements)
+        let motion = try PathMotion(path: zigzag, from: zigzag.start, easing: .inOutCubic, duration: 2)
+        // Every joint turns: 99,999 corners.
+        #expect(motion.geometry.corners.count == count - 1)
+        let (fit, probes) = motion.positionKeyframesCountingCorners(tolerance: .absolute(0.5))
+        #expect(fit.evaluations <= ValueMotion<Double>.maximumFitEvaluations)
+        #expect(fit.keyframes.frames.count >= 2)
+        // Each search reads at most ⌈log₂ n⌉ + 2 corners, and there are at most as many searches
+        // as evaluations; a scan of every corner would read 10⁵ per search.
+        let perSearch = Int(log2(Double(count)).rounded(.up)) + 2
+        #expect(probes > 0)
+        #expect(probes <= perSearch * fit.evaluations)
+        #expect(probes < 100 * count)
+
+        // The interval search inside a Bézier piece reads O(log n) values, and finds the interval.
+        let values = (0...65_536).map { Double($0) / 65_536 }
+        for x in [0.0, 1e-9, 0.3, 0.5, 0.999_999, 1, 2, -1] {
+            var read = 0
+            let index = PathGeometry.interval(holding: x, in: values, probes: &read)
+            let expected = min(max(Int((x * 65_536).rounded(.down)), 0), 65_535)
+            #expect(index == expected, "\(x)")
+            #expect(read <= 17)
+        }
+        // Corners either way: the nearest to the start strictly between the ends.
+        var read = 0
+        let corners = motion.geometry.corners
+        #expect(PathGeometry.corner(in: corners, between: corners[10], and: corners[20], probes: &read) == corners[11])
+        #expect(PathGeometry.corner(in: corners, between: corners[20], and: corners[10], probes: &read) == corners[19])
+        #expect(PathGeometry.corner(in: corners, between: corners[10] + 1e-9, and: corners[11] - 1e-9, probes: &read) == nil)
+        #expect(read <= 3 * perSearch)
+    }
+}

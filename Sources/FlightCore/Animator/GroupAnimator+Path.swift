@@ -2,8 +2,8 @@ import Foundation
 
 extension GroupAnimator {
     /// Animates `position` along `path`, and with an `orientation` other than `.unchanged` turns
-    /// the layer to face its direction of travel, as `CAKeyframeAnimation`'s `path` and
-    /// `rotationMode` do.
+    /// the layer to face its direction of travel, much as `CAKeyframeAnimation`'s `path` and
+    /// `rotationMode` do (see below for how the rotation differs).
     ///
     /// ```swift
     /// layer.animate { animator in
@@ -20,11 +20,17 @@ extension GroupAnimator {
     ///   spring there leaves with the velocity along the path.
     /// - With ``PathOrientation/tangent`` the layer's `transform.rotation.z` is animated in the
     ///   same group, with the same duration and easing: the angle of the direction of travel
-    ///   (`atan2` of the tangent), unwrapped so that a loop turns a whole turn. It replaces the
-    ///   layer's rotation and keeps its other transform parts (DocC article "Parts and
-    ///   wholes"); it jumps where the direction does (a corner, or a start facing elsewhere), as
-    ///   CoreAnimation's does. A group that also animates `transform.rotation.z` (or
-    ///   `transform.rotation`) keeps its own rotation.
+    ///   (`atan2` of the tangent), unwrapped so that a loop turns a whole turn. Unlike
+    ///   `rotationMode`, which composes the tangent's rotation with the layer's own transform,
+    ///   Flight replaces the transform's rotation part with it, keeping the other parts (DocC
+    ///   article "Parts and wholes", whose rules it follows as a declared rotation does: on a
+    ///   mirrored layer it may be played as the whole `transform`). It jumps where the direction
+    ///   does (a corner, or a start facing elsewhere), as CoreAnimation's does. A group that also
+    ///   animates a key path covering the rotation (`transform`, `transform.rotation.z`,
+    ///   `transform.rotation`), declared before or after, keeps its own rotation; the tangent's
+    ///   is dropped and reported (``FlightError/pathRotationDropped(keyPath:rotatedBy:)``). When
+    ///   a later group takes `position` (or a part of it) over, the rotation stops and holds the
+    ///   angle shown.
     /// - The model value is the path's end (and the final tangent's angle).
     /// - Bad input: a path with a coordinate, radius or angle that is not finite is reported
     ///   (``FlightError/invalidValue(keyPath:reason:)``) and the property is skipped; a path of

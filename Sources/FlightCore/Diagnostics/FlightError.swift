@@ -55,6 +55,11 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// or pieces that all stay on its start), so it has no direction: the position went to its
     /// end in a straight line from what was shown, and no rotation followed it.
     case pathHasNoLength(keyPath: String)
+    /// A ``GroupAnimator/position(along:orientation:)`` asked to turn the layer along the
+    /// tangent, but the same group also animates `rotatedBy`, a key path that covers the
+    /// rotation (`transform`, `transform.rotation.z` or `transform.rotation`): that key path
+    /// keeps the rotation, wherever it is declared, and no rotation follows the path.
+    case pathRotationDropped(keyPath: String, rotatedBy: String)
     /// A group was exported (``AnimationGroup/export()``,
     /// ``AnimationTarget/exportAnimation(_:_:)``) that takes no time (it has no property, or
     /// none that plays over time) or repeats forever (it has no end for an animation group to
@@ -92,6 +97,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             reason
         case .pathHasNoLength(let keyPath):
             "\(keyPath) was given a path of no length; it moves to the path's end in a straight line, and turns with no tangent"
+        case let .pathRotationDropped(keyPath, rotatedBy):
+            "\(keyPath) was asked to turn along its path, but the group also animates \(rotatedBy), which keeps the rotation; the layer does not turn with the path"
         case .nothingToExport:
             "the group takes no time (no property, or none that plays over time) or repeats forever; there is no animation group to export"
         }

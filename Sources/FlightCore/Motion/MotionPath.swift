@@ -134,6 +134,10 @@ public struct MotionPath: Sendable, Equatable {
 
     /// The point `distance` points along the path from its start (clamped into `0...length`).
     /// For a path that is not ``isFinite``, its start.
+    ///
+    /// Each call measures the whole path again (a path is a description, and keeps no
+    /// measurement), in time proportional to its number of pieces: to read many points of a long
+    /// path, animate it instead, which measures it once.
     public func point(atDistance distance: Double) -> CGPoint {
         guard isFinite else { return start }
         let geometry = PathGeometry(self)
@@ -144,7 +148,8 @@ public struct MotionPath: Sendable, Equatable {
     /// The direction of travel `distance` points along the path (clamped into `0...length`), in
     /// radians from +x towards +y (`atan2` of the tangent): the angle a layer turned by
     /// ``PathOrientation/tangent`` shows there, up to whole turns. At a corner, the direction
-    /// after it. 0 for a path of no length or one that is not ``isFinite``.
+    /// after it. 0 for a path of no length or one that is not ``isFinite``. Each call measures
+    /// the whole path again, as ``point(atDistance:)`` does.
     public func tangentAngle(atDistance distance: Double) -> Double {
         guard isFinite else { return 0 }
         let geometry = PathGeometry(self)
@@ -165,7 +170,8 @@ extension MotionPath.Element {
 }
 
 /// Whether a layer moving along a ``MotionPath`` also turns to face its direction of travel, as
-/// `CAKeyframeAnimation.rotationMode` does.
+/// `CAKeyframeAnimation.rotationMode` does, except that the angle replaces the rotation part of
+/// the layer's transform rather than composing with it.
 public enum PathOrientation: Sendable, Equatable {
     /// The layer keeps its rotation.
     case unchanged

@@ -309,14 +309,45 @@ package struct PathGeometry: Sendable {
         case .cubic:
             let t = parameter(piece, at: local)
             // The turn nearest the unwrapped directions tabulated either side.
-            var interval = 0
-            while interval + 1 < piece.parameters.count - 1 && piece.parameters[interval + 1] <= t { interval += 1 }
+            var probes = 0
+            let interval = Self.interval(holding: t, in: piece.parameters, probes: &probes)
             let (a, b) = (piece.parameters[interval], piece.parameters[interval + 1])
             let guess = piece.headings[interval] + (piece.headings[interval + 1] - piece.headings[interval])
                 * (t - a) / (b - a)
             let raw = Self.rawHeading(piece.shape, at: t)
             return raw + ((guess - raw) / (2 * .pi)).rounded() * 2 * .pi + piece.turns
         }
+    }
+
+    /// The index `i` of the interval `values[i]...values[i + 1]` that holds `x`: the last `i`
+    /// below `values.count - 1` with `values[i] <= x` (0 where none is), by bisection of the
+    /// increasing `values` (at least two); `probes` counts the values read.
+    package static func interval(holding x: Double, in values: [Double], probes: inout Int) -> Int {
+        var (low, high) = (0, values.count - 2)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            probes += 1
+            if values[middle] <= x { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The corner strictly between distances `start` and `end` nearest `start`, by bisection of
+    /// the increasing `corners`; `probes` counts the corners read.
+    package static func corner(in corners: [Double], between start: Double, and end: Double, probes: inout Int) -> Double? {
+        guard start != end, !corners.isEmpty else { return nil }
+        // The first corner above `start` (going forwards) or the last below it (backwards).
+        var (low, high) = (0, corners.count)
+        while low < high {
+            let middle = (low + high) / 2
+            probes += 1
+            if end > start ? corners[middle] <= start : corners[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        let index = end > start ? low : low - 1
+        guard corners.indices.contains(index) else { return nil }
+        probes += 1
+        let corner = corners[index]
+        return (corner - start) * (corner - end) < 0 ? corner : nil
     }
 
     /// How fast the direction turns with distance at `s` (signed curvature, radians per point).

@@ -6,13 +6,31 @@ extension PathMotion {
     /// had to be wider than asked, and the evaluations of the motion it made.
     package typealias Fit<Value: AnimatableValue> = (keyframes: Keyframes<Value>, widenedTo: Double?, evaluations: Int)
 
+    /// The corners read while fitting keyframes to the motion (see
+    /// ``positionKeyframesCountingCorners(tolerance:)``):
+    /// each search for a corner a segment crosses bisects the sorted corners, so this grows
+    /// with the logarithm of their number.
+    final class CornerSearch {
+        var probes = 0
+    }
+
     /// Keyframes of the position that CoreAnimation plays within `tolerance` of the path at
     /// every instant (straight lines between keyframes, each segment on its own timing curve),
     /// with a keyframe on every corner. Bounded as ``ValueMotion/boundedKeyframes(tolerance:)``.
     package func positionKeyframes(tolerance: KeyframeTolerance) -> Fit<CGPoint> {
+        positionKeyframes(tolerance: tolerance, source: PathPositionSource(motion: self))
+    }
+
+    private func positionKeyframes(tolerance: KeyframeTolerance, source: PathPositionSource) -> Fit<CGPoint> {
+        Self.boundedFit(source, duration: duration, isStill: isStill, asked: tolerance.bound(extent: length),
+                        extent: length, start: from, end: to)
+    }
+
+    /// The fit of ``positionKeyframes(tolerance:)``, with the number of corners its searches read.
+    package func positionKeyframesCountingCorners(tolerance: KeyframeTolerance) -> (fit: Fit<CGPoint>, cornerProbes: Int) {
         let source = PathPositionSource(motion: self)
-        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: tolerance.bound(extent: length),
-                               extent: length, start: from, end: to)
+        let fit = positionKeyframes(tolerance: tolerance, source: source)
+        return (fit, source.search.probes)
     }
 
     /// Keyframes of the angle of a layer turned along the tangent (plus `offset`), within
@@ -28,7 +46,7 @@ extension PathMotion {
     /// The fit within `asked` (at least a ten-billionth of `extent`), widened fourfold while it
     /// takes more than ``ValueMotion/maximumKeyframes`` keyframes, and evenly spaced keyframes
     /// as the last resort, within ``ValueMotion/maximumFitEvaluations`` evaluations in all.
-    private static func boundedFit<Source: SegmentSource>(
+    static func boundedFit<Source: SegmentSource>(
         _ source: Source, duration: TimeInterval, isStill: Bool, asked: Double, extent: Double,
         start: Source.Value, end: Source.Value
     ) -> Fit<Source.Value> {
@@ -73,9 +91,9 @@ extension PathMotion {
 
     /// The first point strictly after `a` and up to `b` at which the fraction travelled crosses
     /// a corner of the path, found by bisection on time; with the corner's distance.
-    fileprivate func cornerCrossing(
+    func cornerCrossing(
         _ inner: ProgressSource<Double>, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
-        evaluations: inout Int
+        search: CornerSearch, evaluations: inout Int
     ) -> (u: Double, corner: Double)? {
         let corners = geometry.corners
         guard !corners.isEmpty, length > 0 else { return nil }
@@ -83,12 +101,8 @@ extension PathMotion {
         evaluations += 2
         let (start, end) = (inner.progress(at: a.u) * length, inner.progress(at: b.u) * length)
         // The nearest corner to the start that lies strictly between the ends (a segment never
-        // turns back: extrema end segments first).
-        var best: Double?
-        for corner in corners where (corner - start) * (corner - end) < 0 {
-            if best == nil || abs(corner - start) < abs(best! - start) { best = corner }
-        }
-        guard let corner = best else { return nil }
+        // turns back: extrema end segments first), by bisection of the sorted corners.
+        guard let corner = PathGeometry.corner(in: corners, between: start, and: end, probes: &search.probes) else { return nil }
         var (low, high) = (a.u, b.u)
         for _ in 0..<60 {
             let middle = (low + high) / 2
@@ -106,6 +120,7 @@ struct PathPositionSource: SegmentSource {
     typealias Channels = SIMD2<Double>
     let motion: PathMotion
     let inner: ProgressSource<Double>
+    let search = PathMotion.CornerSearch()
 
     init(motion: PathMotion) {
         self.motion = motion
@@ -126,7 +141,7 @@ struct PathPositionSource: SegmentSource {
     func kinkCrossing(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
     ) -> FitPoint<SIMD2<Double>>? {
-        guard let (u, _) = motion.cornerCrossing(inner, from: a, to: b, evaluations: &evaluations) else { return nil }
+        guard let (u, _) = motion.cornerCrossing(inner, from: a, to: b, search: search, evaluations: &evaluations) else { return nil }
         evaluations += 1
         return inner.point(at: u, side: .inside)
     }
@@ -162,6 +177,7 @@ struct PathHeadingSource: SegmentSource {
     let motion: PathMotion
     let offset: Double
     let inner: ProgressSource<Double>
+    let search = PathMotion.CornerSearch()
 
     init(motion: PathMotion, offset: Double) {
         self.motion = motion
@@ -189,7 +205,7 @@ struct PathHeadingSource: SegmentSource {
 
     func value(of channels: SIMD2<Double>) -> Double { channels[0] }
 
-    private func angle(at u: Double) -> Double {
+    func angle(at u: Double) -> Double {
         motion.geometry.heading(at: inner.progress(at: u) * motion.length, side: .after) + offset
     }
 
@@ -200,7 +216,7 @@ struct PathHeadingSource: SegmentSource {
     func kinkCrossing(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
     ) -> FitPoint<SIMD2<Double>>? {
-        guard let (u, corner) = motion.cornerCrossing(inner, from: a, to: b, evaluations: &evaluations) else { return nil }
+        guard let (u, corner) = motion.cornerCrossing(inner, from: a, to: b, search: search, evaluations: &evaluations) else { return nil }
         evaluations += 1
         // The angle on the way in: the segment ends there, and the next starts on the way out.
         var progress = inner.point(at: u, side: .inside)

@@ -31,12 +31,14 @@ package struct PathMotion: Sendable {
     /// - Parameters:
     ///   - tolerance: The position tolerance in points: it bounds a spring's settling band, and
     ///     a join shorter than it takes the path's first direction.
+    ///   - measured: `path` already measured from `origin` with that tolerance (one measurement
+    ///     serves a position and its rotation); nil measures it here.
     /// - Throws: ``AnimationValueError`` for a non-finite origin, path or velocity, or an
     ///   invalid duration.
     package init(
         path: MotionPath, from origin: CGPoint, easing: Easing, duration: TimeInterval,
         initialVelocity: SIMD2<Double> = .zero, tolerance: Double = 0.5,
-        settlingFraction: Double = SpringMotion.defaultSettlingFraction
+        settlingFraction: Double = SpringMotion.defaultSettlingFraction, measured: PathGeometry? = nil
     ) throws {
         _ = try origin.validated("start of the path motion")
         guard path.isFinite else { throw AnimationValueError.nonFinite("path", component: 0) }
@@ -44,7 +46,7 @@ package struct PathMotion: Sendable {
         guard initialVelocity.x.isFinite, initialVelocity.y.isFinite else {
             throw AnimationValueError.nonFinite("initial velocity", component: 0)
         }
-        geometry = PathGeometry(path, from: origin, directionlessJoin: tolerance)
+        geometry = measured ?? PathGeometry(path, from: origin, directionlessJoin: tolerance)
         from = origin
         to = path.end
         let length = geometry.length

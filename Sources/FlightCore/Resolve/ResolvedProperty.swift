@@ -93,6 +93,57 @@ protocol MotionStorage: Sendable {
     func velocity(at t: TimeInterval) -> SIMD16<Double>
     func progress(at t: TimeInterval) -> Double
     func firstTime(reachingProgress threshold: Double) -> TimeInterval?
+    /// What it is of a motion along a path; nil for any other motion.
+    var pathPart: PathPart? { get }
+}
+
+/// What a property is of a motion along a path: its position, or the rotation that follows the
+/// position's tangent (which goes with the position when that is taken over).
+enum PathPart: Sendable {
+    case position
+    case heading
+}
+
+extension MotionStorage {
+    var pathPart: PathPart? { nil }
+}
+
+extension ResolvedProperty {
+    /// What it is of a motion along a path; nil for any other motion.
+    var pathPart: PathPart? { storage.pathPart }
+}
+
+/// The first time `progress` reaches `threshold` (from below for a positive one, from above for
+/// a negative one): checked at the first of `boundaries` times (`time(0)`, …, increasing: a
+/// motion's keyframe times), scanned in 16 steps across each span between them, the first span
+/// that gets there bisected to a tenth of a microsecond (or to adjacent numbers where time is
+/// too far out for that: at most 1,100 halvings). Nil if it never does.
+func firstTime(
+    reaching threshold: Double, boundaries: Int, at time: (Int) -> TimeInterval, progress: (TimeInterval) -> Double
+) -> TimeInterval? {
+    guard boundaries > 0 else { return nil }
+    func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
+    if reached(progress(time(0))) { return time(0) }
+    for index in 1..<max(boundaries, 1) {
+        let (t0, t1) = (time(index - 1), time(index))
+        guard t1 > t0 else { continue }
+        let steps = 16
+        var previous = t0
+        for step in 1...steps {
+            let t = step == steps ? t1 : t0 + (t1 - t0) * Double(step) / Double(steps)
+            if reached(progress(t)) {
+                var (low, high) = (previous, t)
+                while high - low > 1e-7 {
+                    let middle = (low + high) / 2
+                    guard middle > low && middle < high else { break }
+                    if reached(progress(middle)) { high = middle } else { low = middle }
+                }
+                return high
+            }
+            previous = t
+        }
+    }
+    return nil
 }
 
 /// A storage of a `ValueMotion`: one that moves straight between its ends.
@@ -143,36 +194,10 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
             guard threshold > 0, threshold <= 1 else { return nil }
             return threshold * duration
         }
-        func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
-        if reached(playedProgress(at: 0, delta: delta, lengthSquared: lengthSquared)) { return 0 }
-        // Walk the segments; inside the first one that gets there, scan finely, then bisect.
         let frames = keyframes.frames
-        for index in 1..<frames.count {
-            let (t0, t1) = (frames[index - 1].keyTime * duration, frames[index].keyTime * duration)
-            guard t1 > t0 else { continue }
-            let steps = 16
-            var previous = t0
-            for step in 1...steps {
-                let t = step == steps ? t1 : t0 + (t1 - t0) * Double(step) / Double(steps)
-                if reached(playedProgress(at: t, delta: delta, lengthSquared: lengthSquared)) {
-                    var (low, high) = (previous, t)
-                    // To a tenth of a microsecond, or to adjacent numbers where time is too far
-                    // out for that (a duration of 10³⁰⁰ s): at most 1,100 halvings.
-                    while high - low > 1e-7 {
-                        let middle = (low + high) / 2
-                        guard middle > low && middle < high else { break }
-                        if reached(playedProgress(at: middle, delta: delta, lengthSquared: lengthSquared)) {
-                            high = middle
-                        } else {
-                            low = middle
-                        }
-                    }
-                    return high
-                }
-                previous = t
-            }
+        return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
+            playedProgress(at: $0, delta: delta, lengthSquared: lengthSquared)
         }
-        return nil
     }
 
     func velocity(at t: TimeInterval) -> SIMD16<Double> {

@@ -5,7 +5,8 @@ extension Synchronizer {
     /// The motion a path plan asks for, from its origin, for `duration` (timing curves).
     private static func pathMotion(_ request: Request, _ path: PathPlan, duration: TimeInterval) throws -> PathMotion {
         try PathMotion(path: path.path, from: path.origin ?? path.path.start, easing: request.plan.easing,
-                       duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance)
+                       duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance,
+                       measured: path.geometry)
     }
 
     /// Prepares a property that follows a path. Its duration is the one given: a path is a new
@@ -44,6 +45,17 @@ extension Synchronizer {
             storage = PathPositionStorage(motion: motion, keyframes: fit.keyframes)
             (widened, evaluations) = (fit.widenedTo, fit.evaluations)
         case .heading(let offset):
+            if let whole = path.whole {
+                let fit = motion.transformKeyframes(offset: offset, from: whole.from, to: whole.to,
+                                                    tolerance: LayerProperty.rotationZ.property.tolerance)
+                let finite = fit.keyframes.frames.allSatisfy { frame in
+                    (0..<Transform3D.componentCount).allSatisfy { frame.value.components[$0].isFinite }
+                }
+                guard finite else { return try jump(evaluations: fit.evaluations) }
+                storage = PathTransformStorage(motion: motion, offset: offset, whole: whole, keyframes: fit.keyframes)
+                (widened, evaluations) = (fit.widenedTo, fit.evaluations)
+                break
+            }
             let fit = motion.headingKeyframes(offset: offset, tolerance: request.tolerance)
             guard fit.keyframes.frames.allSatisfy({ $0.value.isFinite }) else { return try jump(evaluations: fit.evaluations) }
             storage = PathHeadingStorage(motion: motion, offset: offset, keyframes: fit.keyframes)
@@ -69,32 +81,20 @@ extension Synchronizer {
     }
 }
 
-/// The first time the fraction of the way travelled, `progress`, reaches `threshold` (from
-/// below for a positive one, from above for a negative one), to a tenth of a microsecond; nil if
-/// it never does within `duration`.
-private func firstTime(
-    reaching threshold: Double, duration: TimeInterval, progress: (TimeInterval) -> Double
+/// The first time the fraction of the way travelled along `motion` reaches `threshold`, found
+/// as for any motion (``firstTime(reaching:boundaries:at:progress:)``) across the spans of
+/// `keyframes` (whose ends include the fraction's extrema).
+private func firstTime<Value>(
+    reaching threshold: Double, along motion: PathMotion, keyframes: Keyframes<Value>
 ) -> TimeInterval? {
     guard threshold.isFinite else { return nil }
     if threshold == 0 { return 0 }
-    func reached(_ value: Double) -> Bool { threshold > 0 ? value >= threshold : value <= threshold }
+    let duration = motion.duration
     guard duration > 0 else { return threshold > 0 && threshold <= 1 ? 0 : nil }
-    let steps = 512
-    var previous = 0.0
-    for step in 0...steps {
-        let t = duration * Double(step) / Double(steps)
-        if reached(progress(t)) {
-            var (low, high) = (previous, t)
-            while high - low > 1e-7 {
-                let middle = (low + high) / 2
-                guard middle > low && middle < high else { break }
-                if reached(progress(middle)) { high = middle } else { low = middle }
-            }
-            return high
-        }
-        previous = t
+    let frames = keyframes.frames
+    return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
+        motion.fraction(at: $0)
     }
-    return nil
 }
 
 /// A position moving along a path, with its keyframes.
@@ -102,6 +102,8 @@ private final class PathPositionStorage: MotionStorage {
     let motion: PathMotion
     let keyframes: Keyframes<CGPoint>
     let track: any KeyframeSequence
+
+    var pathPart: PathPart? { .position }
 
     init(motion: PathMotion, keyframes: Keyframes<CGPoint>) {
         self.motion = motion
@@ -125,7 +127,7 @@ private final class PathPositionStorage: MotionStorage {
     }
 
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, duration: motion.duration) { motion.fraction(at: $0) }
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
     }
 }
 
@@ -136,6 +138,8 @@ private final class PathHeadingStorage: MotionStorage {
     let offset: Double
     let keyframes: Keyframes<Double>
     let track: any KeyframeSequence
+
+    var pathPart: PathPart? { .heading }
 
     init(motion: PathMotion, offset: Double, keyframes: Keyframes<Double>) {
         self.motion = motion
@@ -159,6 +163,142 @@ private final class PathHeadingStorage: MotionStorage {
     }
 
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, duration: motion.duration) { motion.fraction(at: $0) }
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
+    }
+}
+
+/// The whole transform of a layer turned along a path's tangent, its rotation promoted to the
+/// whole: the tangent's angle written into the other parts, which go from `whole.from` to
+/// `whole.to` on the fraction travelled. Its progress is that fraction.
+private final class PathTransformStorage: MotionStorage {
+    let motion: PathMotion
+    let offset: Double
+    let whole: PathPlan.Whole
+    let keyframes: Keyframes<Transform3D>
+    let track: any KeyframeSequence
+
+    var pathPart: PathPart? { .heading }
+
+    init(motion: PathMotion, offset: Double, whole: PathPlan.Whole, keyframes: Keyframes<Transform3D>) {
+        self.motion = motion
+        self.offset = offset
+        self.whole = whole
+        self.keyframes = keyframes
+        track = keyframes
+    }
+
+    private func transform(at t: TimeInterval) -> Transform3D {
+        let others = whole.from.keyframeInterpolated(to: whole.to, fraction: motion.fraction(at: t))
+        return LayerProperty.rotationZ.property.write(motion.heading(at: t, offset: offset), into: others) as? Transform3D ?? others
+    }
+
+    var duration: TimeInterval { motion.duration }
+    var easing: Easing { motion.easing }
+    var from: any AnimatableValue { transform(at: 0) }
+    var to: any AnimatableValue { transform(at: motion.duration) }
+    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
+    func exactValue(at t: TimeInterval) -> any AnimatableValue { transform(at: t) }
+    func progress(at t: TimeInterval) -> Double { motion.fraction(at: t) }
+
+    /// The matrix's entries' rates of change, by a central difference over a microsecond.
+    func velocity(at t: TimeInterval) -> SIMD16<Double> {
+        guard t < motion.duration, motion.duration > 0 else { return .zero }
+        let step = 1e-6
+        let (before, after) = (transform(at: max(t - step, 0)).components, transform(at: t + step).components)
+        let span = t + step - max(t - step, 0)
+        var lanes = SIMD16<Double>.zero
+        for index in 0..<Transform3D.componentCount { lanes[index] = (after[index] - before[index]) / span }
+        return lanes
+    }
+
+    func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
+        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
+    }
+}
+
+extension PathMotion {
+    /// Keyframes of the whole `transform` of a layer turned along the tangent where its rotation
+    /// was promoted to the whole: the tangent's angle (plus `offset`) written into the
+    /// transform's other parts, which go from `whole.from` to `whole.to` on the fraction of the
+    /// path travelled. The angle is fitted within `tolerance` (radians), the other parts within
+    /// a thousandth of their change, and no segment turns half a turn or more (a host
+    /// interpolates a transform's rotation the short way round).
+    package func transformKeyframes(offset: Double, from: Transform3D, to: Transform3D, tolerance: KeyframeTolerance)
+        -> Fit<Transform3D> {
+        let (first, last) = (heading(at: 0, offset: offset), heading(at: duration, offset: offset))
+        let turn = max(abs(last - first), 1)
+        let bound = tolerance.bound(extent: turn)
+        let source = PathTransformSource(motion: self, offset: offset, from: from, to: to,
+                                         progressWeight: (bound > 0 && bound.isFinite ? bound : 1e-9) / 1e-3)
+        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
+                               start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
+    }
+}
+
+/// The whole transform of a layer turned along a path's tangent (its rotation promoted to the
+/// whole): two channels, the angle (jumping at corners, as ``PathHeadingSource``'s) and the
+/// fraction travelled, on which the other parts go from `from` to `to`.
+struct PathTransformSource: SegmentSource {
+    typealias Channels = SIMD2<Double>
+    let heading: PathHeadingSource
+    let from: Transform3D
+    let to: Transform3D
+    /// Radians of error that a fraction-travelled error of 1 counts as.
+    let progressWeight: Double
+
+    init(motion: PathMotion, offset: Double, from: Transform3D, to: Transform3D, progressWeight: Double) {
+        heading = PathHeadingSource(motion: motion, offset: offset)
+        (self.from, self.to, self.progressWeight) = (from, to, progressWeight)
+    }
+
+    var breakpoints: [Double] { heading.breakpoints }
+    var isScalar: Bool { false }
+
+    /// The angle's point, with the fraction travelled as the second channel.
+    private func withProgress(_ angle: FitPoint<SIMD2<Double>>, _ progress: FitPoint<SIMD2<Double>>) -> FitPoint<SIMD2<Double>> {
+        FitPoint(u: angle.u, value: SIMD2(angle.value[0], progress.value[0]),
+                 slope: SIMD2(angle.slope[0], progress.slope[0]))
+    }
+
+    func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
+        withProgress(heading.point(at: u, side: side), heading.inner.point(at: u, side: side))
+    }
+
+    func value(of channels: SIMD2<Double>) -> Transform3D {
+        let others = from.keyframeInterpolated(to: to, fraction: channels[1])
+        return LayerProperty.rotationZ.property.write(channels[0], into: others) as? Transform3D ?? others
+    }
+
+    func chordProgress(from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, at fraction: Double) -> Double {
+        let u = a.u + fraction * (b.u - a.u)
+        let weight = SIMD2(1, progressWeight)
+        let change = (b.value - a.value) * weight
+        let here = (SIMD2(heading.angle(at: u), heading.inner.progress(at: u)) - a.value) * weight
+        let squared = (change * change).sum()
+        return squared > 0 ? (here * change).sum() / squared : fraction
+    }
+
+    func kinkCrossing(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
+    ) -> FitPoint<SIMD2<Double>>? {
+        guard let angle = heading.kinkCrossing(from: a, to: b, evaluations: &evaluations) else { return nil }
+        return withProgress(angle, heading.inner.point(at: angle.u, side: .inside))
+    }
+
+    func error(
+        from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
+        evaluations: inout Int
+    ) -> Double {
+        let (start, change, span) = (a.value, b.value - a.value, b.u - a.u)
+        // A host turns a transform the short way round: half a turn or more in one segment is
+        // played the wrong way.
+        guard abs(change[0]) < 0.9 * .pi else { return .infinity }
+        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+            evaluations += 1
+            let u = a.u + fraction * span
+            let played = start + change * timing.progress(at: fraction)
+            let (angle, progress) = (heading.angle(at: u), heading.inner.progress(at: u))
+            return max(abs(angle - played[0]), abs(progress - played[1]) * progressWeight)
+        }
     }
 }
