@@ -23,7 +23,14 @@ public struct PropertyPlan: Sendable {
     public var tolerance: KeyframeTolerance?
     /// The path a `position` follows (``GroupAnimator/position(along:orientation:)``), or the
     /// path whose tangent a rotation follows; nil for a move in a straight line.
-    var path: PathPlan?
+    var path: PathPlan? {
+        get { pathBox?.plan }
+        set { pathBox = newValue.map(PathPlanBox.init) }
+    }
+    /// Where ``path`` is kept: a path's plan is large (two transforms among its fields), and a
+    /// plan is copied on its way from the builder to the host, so a plain move carries one
+    /// reference, not the path's whole size.
+    private var pathBox: PathPlanBox?
 
     /// The duration a property animates for when none is given.
     public static let defaultDuration: TimeInterval = 0.5
@@ -33,5 +40,14 @@ public struct PropertyPlan: Sendable {
         self.keyPath = keyPath
         self.target = target
         property = LayerProperty.named(keyPath)
+    }
+}
+
+/// A path's plan, kept by reference in a ``PropertyPlan`` (immutable: a change makes a new box).
+final class PathPlanBox: Sendable {
+    let plan: PathPlan
+
+    init(_ plan: PathPlan) {
+        self.plan = plan
     }
 }
