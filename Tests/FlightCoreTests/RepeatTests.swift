@@ -143,6 +143,37 @@ extension MainActorSuites {
             #expect(group.finished)
         }
 
+        @Test("Autoreversing on a spring way back: the end is held until the spring leaves to arrive at the cycle's end; a spring longer than the way out grows the cycle",
+              arguments: [0.3, 2.5])
+        func springReturnEasing(springDuration: Double) throws {
+            let spring = Easing.spring(Spring(duration: springDuration, bounce: 0))
+            // The way back, independently: the spring from 100 to 0, on its own time.
+            let back = try ValueMotion(from: 100.0, to: 0.0, easing: spring, duration: 1)
+            let b = back.duration
+            let cycle = max(1, b)
+            #expect(springDuration < 1 ? b < 1 : b > 1)
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = Self.ramp(on: layer, Repetition(count: 2, autoreverses: true, returnEasing: spring))
+            #expect(abs(group.totalDuration - 4 * cycle) < 1e-9)
+            func expected(_ e: TimeInterval) -> Double {
+                let s = e.truncatingRemainder(dividingBy: 2 * cycle)
+                if s < cycle { return min(100 * s, 100) }
+                let start = 2 * cycle - b
+                return s < start ? 100 : (back.value(at: s - start) as Double)
+            }
+            var checked = 0
+            everyFrame(clock, until: 4 * cycle - 0.01) { now in
+                let value = Self.shown(layer)
+                // Within the keyframes' tolerance of the spring (a broken period is off by tens).
+                #expect(abs(value - expected(now)) < 0.5, "at \(now): \(value) vs \(expected(now))")
+                checked += 1
+            }
+            #expect(checked > 400)
+            everyFrame(clock, until: 4 * cycle + 0.1) { _ in }
+            #expect(group.finished && Self.shown(layer) == 0)
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()

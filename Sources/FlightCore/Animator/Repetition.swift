@@ -8,7 +8,8 @@ import Foundation
 /// and holds its end until the cycle ends. If the group autoreverses, each cycle then comes back
 /// for as long again, every property the mirror of its way out (or, with a ``returnEasing``,
 /// from its end to its start on that easing, in the same time its way out took, after holding
-/// its end as long as the mirror would).
+/// its end as long as the mirror would; a spring or a decay there takes its own time, holding the
+/// end until it must leave to arrive back at the cycle's end, and the cycle grows to fit it).
 ///
 /// ```swift
 /// layer.animate { animator in
@@ -83,15 +84,25 @@ struct GroupRepetition {
 
     /// The repetition of `resolved`, or nil when it has nothing to repeat.
     init?(_ repetition: Repetition, resolved: ResolvedGroup) {
-        let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
+        var cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
         guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
+        // The ways back on the return easing, first: one on a spring (or a decay) takes its own
+        // time, and the cycle grows to fit it as it does for a spring on the way out.
+        var backs: [ResolvedProperty?] = Array(repeating: nil, count: resolved.properties.count)
+        if repetition.autoreverses, let returnEasing = repetition.returnEasing {
+            for (index, property) in resolved.properties.enumerated() where property.duration > 0 {
+                backs[index] = Self.wayBack(of: property, easing: returnEasing)
+            }
+            cycle = backs.reduce(cycle) { max($0, $1?.duration ?? 0) }
+        }
         self.repetition = repetition
         timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
                               delay: repetition.delay, count: repetition.count)
         let timing = timing
-        cycles = resolved.properties.map { property in
+        cycles = resolved.properties.indices.map { index in
+            let property = resolved.properties[index]
             guard property.duration > 0 else { return nil }
-            return Self.cycle(of: property, timing: timing, returnEasing: repetition.returnEasing)
+            return Self.cycle(of: property, timing: timing, back: backs[index])
         }
     }
 
@@ -123,6 +134,10 @@ struct GroupRepetition {
         }
     }
 
+    /// The way back of the property at `index` on the return easing (from its end to its start,
+    /// as long as its way out), for a group that autoreverses with one; nil otherwise.
+    func returnProperty(at index: Int) -> ResolvedProperty? { cycles[index]?.back }
+
     /// The value progress of `property` (at `index`) `elapsed` seconds into the run.
     func progress(at index: Int, of property: ResolvedProperty, elapsed: TimeInterval) -> Double {
         switch timing.phase(at: elapsed) {
@@ -140,29 +155,49 @@ struct GroupRepetition {
     }
 
     /// One property's keyframes over a period, repeated over the run.
-    private static func cycle(of property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?) -> Cycle? {
+    private static func cycle(of property: ResolvedProperty, timing: RepeatTiming, back: ResolvedProperty?) -> Cycle? {
         guard let typed = property.keyframes as? any ForwardKeyframes else { return nil }
-        return build(typed, property: property, timing: timing, returnEasing: returnEasing)
+        return build(typed, property: property, timing: timing, back: back)
+    }
+
+    /// The way back of `property` on `easing`: from the end of its keyframes to its start, in
+    /// the time its way out took (a spring or a decay in its own time); nil where it cannot be
+    /// made (the way back is then the way out mirrored).
+    private static func wayBack(of property: ResolvedProperty, easing: Easing) -> ResolvedProperty? {
+        guard let typed = property.keyframes as? any ForwardKeyframes else { return nil }
+        return wayBack(typed, property: property, easing: easing)
+    }
+
+    private static func wayBack<Sequence: ForwardKeyframes>(
+        _ sequence: Sequence, property: ResolvedProperty, easing: Easing
+    ) -> ResolvedProperty? {
+        let out = sequence.forwardKeyframes
+        let end = out.frames[out.frames.count - 1].value
+        guard let start = property.from as? Sequence.Value,
+              let motion = try? ValueMotion(from: end, to: start, easing: easing, duration: out.duration,
+                                            tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default)
+        else { return nil }
+        return ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: motion.keyframes())
     }
 
     private static func build<Sequence: ForwardKeyframes>(
-        _ sequence: Sequence, property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?
+        _ sequence: Sequence, property: ResolvedProperty, timing: RepeatTiming, back: ResolvedProperty?
     ) -> Cycle? {
         let out = sequence.forwardKeyframes
         let cycleDuration = timing.cycleDuration
         var segments = [out.held(over: cycleDuration)]
-        var back: ResolvedProperty?
+        var back = back
         if timing.autoreverses {
-            let duration = out.duration
             let end = out.frames[out.frames.count - 1].value
             var way = out.mirrored()
-            if let returnEasing, let start = property.from as? Sequence.Value,
-               let motion = try? ValueMotion(from: end, to: start, easing: returnEasing, duration: duration,
-                                             tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default) {
-                way = motion.keyframes()
-                back = ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: way)
+            if let wayBack = back?.keyframes as? Keyframes<Sequence.Value> {
+                way = wayBack
+            } else {
+                back = nil
             }
-            if cycleDuration > duration { segments.append(.hold(end, for: cycleDuration - duration)) }
+            // The end is held until the way back must leave to arrive at the cycle's end: as
+            // long as the way out held it, where the way back takes the way out's time.
+            if cycleDuration > way.duration { segments.append(.hold(end, for: cycleDuration - way.duration)) }
             segments.append(way)
         }
         if timing.delay > 0 {
@@ -201,6 +236,13 @@ extension AnimationGroup {
         guard let timing = repeating?.timing, timing.isForever else { return (0, totalDuration) }
         return (timing.periodStart(at: elapsed), timing.period)
     }
+
+    /// The timing of the run, for a group that repeats: what tests model its cycles from.
+    package var repeatTiming: RepeatTiming? { repeating?.timing }
+
+    /// The way back of the property at `index` on the group's return easing (its exact curve
+    /// from its end to its start), for a group that autoreverses with one; nil otherwise.
+    package func returnProperty(at index: Int) -> ResolvedProperty? { repeating?.returnProperty(at: index) }
 
     /// The exact velocity of the property at `index` `elapsed` seconds in, through its cycles.
     func velocity(ofPropertyAt index: Int, elapsed: TimeInterval) -> SIMD16<Double> {
