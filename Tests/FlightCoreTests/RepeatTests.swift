@@ -174,6 +174,22 @@ extension MainActorSuites {
             #expect(group.finished && Self.shown(layer) == 0)
         }
 
+        @Test("A run that ends where a curve jumps (`.steps` at the end of a way out) ends on the target, not the step before it")
+        func runEndingOnAJump() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            // 2.5 autoreversing cycles end at the end of the third way out, where `.jumpEnd`
+            // reaches its target; with this duration and delay the cycle's end is not exactly a
+            // key time of the period's keyframes.
+            let group = layer.animate { a in
+                a.alpha(0.5).duration(0.22614933220545325).easing(.steps(4, .jumpEnd))
+                a.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.21722393894441563))
+            }
+            #expect(layer.value(forKeyPath: "opacity", as: Double.self) == 0.5)
+            everyFrame(clock, until: group.totalDuration + 0.1) { _ in }
+            #expect(group.finished && layer.presentationValue(forKeyPath: "opacity") as? Double == 0.5)
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()

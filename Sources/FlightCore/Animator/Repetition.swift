@@ -205,7 +205,21 @@ struct GroupRepetition {
             segments.append(.hold(last.frames[last.frames.count - 1].value, for: timing.delay))
         }
         let period = Keyframes.concatenating(segments)
-        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period), back: back)
+        // Where the run ends, read from the part of the cycle it ends in rather than from the
+        // period's keyframes, whose key times are rounded: where a curve jumps there (`.steps`
+        // at the end of a way out), the period's keyframes may show the value just before.
+        var end: Sequence.Value?
+        if !timing.isForever {
+            let way = segments.count > 1 ? segments[segments.count - (timing.delay > 0 ? 2 : 1)] : out
+            switch timing.phase(atPeriodTime: timing.endPeriodTime) {
+            case .out(let t): end = out.value(at: t)
+            case .back(let t):
+                let start = cycleDuration - way.duration
+                end = t < start ? out.frames[out.frames.count - 1].value : way.value(at: t - start)
+            case .hold(let atStart): end = atStart ? way.frames[way.frames.count - 1].value : out.frames[out.frames.count - 1].value
+            }
+        }
+        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period, end: end), back: back)
     }
 }
 

@@ -21,16 +21,21 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
     let played: Keyframes<Value>
     /// Whether it plays backwards.
     let isMirrored: Bool
+    /// The value the run ends on played forwards (nil: the period's keyframes where it ends).
+    let end: Value?
 
-    init(timing: RepeatTiming, period: Keyframes<Value>) {
-        self.init(timing: timing, forward: period, played: period, isMirrored: false)
+    /// One period's keyframes repeated by `timing`, ending on `end` (where the run ends, worked
+    /// out from the part of the cycle it ends in).
+    init(timing: RepeatTiming, period: Keyframes<Value>, end: Value? = nil) {
+        self.init(timing: timing, forward: period, played: period, isMirrored: false, end: end)
     }
 
-    private init(timing: RepeatTiming, forward: Keyframes<Value>, played: Keyframes<Value>, isMirrored: Bool) {
+    private init(timing: RepeatTiming, forward: Keyframes<Value>, played: Keyframes<Value>, isMirrored: Bool, end: Value?) {
         self.timing = timing
         self.forward = forward
         self.played = played
         self.isMirrored = isMirrored
+        self.end = end
     }
 
     /// The whole run (infinite for forever).
@@ -53,7 +58,10 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
     /// The value shown `t` seconds into the run: the period's keyframes at the time into the
     /// period; from the end of the run on, the value it ends on.
     func value(at t: TimeInterval) -> Value {
-        guard isMirrored else { return played.value(at: timing.periodTime(at: t)) }
+        guard isMirrored else {
+            if let end, t >= duration { return end }
+            return played.value(at: timing.periodTime(at: t))
+        }
         let period = timing.period
         guard t < duration else { return played.value(at: period) }
         let shifted = max(t, 0) + phase
@@ -64,7 +72,8 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
     func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
         guard let forward = forward.mappingValues(transform) as? Keyframes<Value>,
               let played = played.mappingValues(transform) as? Keyframes<Value> else { return self }
-        return RepeatedKeyframes(timing: timing, forward: forward, played: played, isMirrored: isMirrored)
+        let end = end.map { transform($0) as? Value ?? $0 }
+        return RepeatedKeyframes(timing: timing, forward: forward, played: played, isMirrored: isMirrored, end: end)
     }
 }
 
@@ -74,7 +83,7 @@ extension RepeatedKeyframes: TurningKeyframeSequence {
     var turnedRound: any KeyframeSequence {
         guard duration.isFinite else { return self }
         return RepeatedKeyframes(timing: timing, forward: forward,
-                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored)
+                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored, end: end)
     }
 }
 
