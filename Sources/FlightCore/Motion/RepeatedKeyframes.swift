@@ -64,9 +64,10 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
         }
         let period = timing.period
         guard t < duration else { return played.value(at: period) }
-        let shifted = max(t, 0) + phase
-        let within = shifted - (shifted / period).rounded(.down) * period
-        return played.value(at: within < 0 || within >= period ? 0 : within)
+        // `t + phase` into the mirrored periods, worked out from the forward run's time
+        // `duration − t` (the same, exactly): summed, a time just before the run's end could
+        // round onto the start of a period past it and show the other end of a cycle.
+        return played.value(at: period - timing.periodTime(at: duration - max(t, 0)))
     }
 
     func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
