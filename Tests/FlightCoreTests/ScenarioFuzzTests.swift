@@ -725,7 +725,7 @@ struct FuzzScenario {
     /// The whole scenario as Swift.
     var swift: String {
         setUp + "\n" + ops.map(\.description).joined(separator: "\n")
-            + "\n// Then the runner resumes what is paused, plays 3 s of frames and finishes (at .end) what still repeats."
+            + "\n// Then the runner resumes what is paused, plays 3 s of frames, finishing (at .end) after 1 s what repeats without end in sight."
     }
 }
 
@@ -1647,25 +1647,18 @@ final class ScenarioRunner {
         for entry in groups where entry.group.isPaused { entry.group.resume() }
         clock.commit()
         check()
-        // Every frame for three seconds, then long enough for every spring to settle.
-        for _ in 0..<360 {
+        // Every frame for three seconds, then long enough for every spring to settle. After a
+        // second the app finishes (at its end: finished, where its run ends) what repeats with
+        // no end in sight: forever, or a count whose run outlasts the scenario (10³⁰⁰ cycles,
+        // finished before its completion moment, as by a control call); after the rest, what
+        // those started.
+        for frame in 0..<360 {
+            if frame == 120 { finishEndlessRuns() }
             advance(by: 1.0 / 120)
             check()
         }
         clock.advance(by: 100)
-        // The app finishes what repeats forever (at its end, so that it ends finished, at its
-        // targets), and what that starts (a group repeating forever may trigger another).
-        // (A count whose run outlasts the scenario, such as 10³⁰⁰ cycles, too: it is finished
-        // before its completion moment, as by a control call.)
-        for _ in 0..<4 {
-            let forever = groups.filter { !$0.group.hasEnded && $0.group.repeatTiming != nil }
-            if forever.isEmpty { break }
-            for entry in forever {
-                if entry.group.totalDuration.isFinite { controlled.insert(ObjectIdentifier(entry.group)) }
-                entry.group.finish(at: .end)
-            }
-            clock.commit()
-            check()
+        for _ in 0..<4 where finishEndlessRuns() {
             clock.advance(by: 100)
         }
         if !strict {
@@ -1677,6 +1670,21 @@ final class ScenarioRunner {
         }
         finalCheck()
         return violations
+    }
+
+    /// Finishes at their end the repeating groups still running whose run does not end within
+    /// the scenario; returns whether there were any.
+    @discardableResult
+    private func finishEndlessRuns() -> Bool {
+        let endless = groups.filter { !$0.group.hasEnded && $0.group.repeatTiming != nil && !($0.group.totalDuration < 50) }
+        for entry in endless {
+            if entry.group.totalDuration.isFinite { controlled.insert(ObjectIdentifier(entry.group)) }
+            entry.group.finish(at: .end)
+        }
+        if endless.isEmpty { return false }
+        clock.commit()
+        check()
+        return true
     }
 
     /// Performs a step; returns, for a step whose meaning is that nothing shown moves (outside
