@@ -208,6 +208,45 @@ extension MainActorSuites {
             #expect(checked == 478)
         }
 
+        @Test("A run that ends where a curve jumps (`.steps` at the end of a way out) ends on the target, not the step before it")
+        func runEndingOnAJump() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            // 2.5 autoreversing cycles end at the end of the third way out, where `.jumpEnd`
+            // reaches its target; with this duration and delay the cycle's end is not exactly a
+            // key time of the period's keyframes.
+            let group = layer.animate { a in
+                a.alpha(0.5).duration(0.22614933220545325).easing(.steps(4, .jumpEnd))
+                a.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.21722393894441563))
+            }
+            #expect(layer.value(forKeyPath: "opacity", as: Double.self) == 0.5)
+            everyFrame(clock, until: group.totalDuration + 0.1) { _ in }
+            #expect(group.finished && layer.presentationValue(forKeyPath: "opacity") as? Double == 0.5)
+        }
+
+        @Test("Reversed early in its first cycle, a run without autoreverse shows its start up to the instant it arrives there, not the cycle's end")
+        func reversedArrivalAtTheStart() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { a in
+                a.bounds(CGRect(x: 0, y: 0, width: 59.173148785080585, height: 11.56592834014808)).duration(0.20090632093846816)
+                    .easing(.inExponential)
+                a.transform3D(.rotation(angle: -0.7474152534267433, x: 0, y: 0, z: 1)).duration(0.8611744193508408).easing(.spring(.bouncy))
+                a.repeating(Repetition(count: 3, delay: 0.1878976698428559))
+            }
+            clock.advance(by: 1.0 / 60)
+            group.reverse()
+            // It plays back for as long as it played: it arrives at its start at 2/60 s. Up to
+            // then it shows the first moments of its way out (bounds near 0), also within a few
+            // ulps of that instant, where the time into the mirrored periods wraps.
+            let arrival = 2.0 / 60
+            for k in 1...64 {
+                let t = arrival - Double(k) * arrival.ulp
+                let width = (layer.presentationValue(forKeyPath: "bounds", at: t) as? CGRect)?.width ?? .nan
+                #expect(width < 0.5, "at \(k) ulps before the start: \(width)")
+            }
+        }
+
         @Test("Forever: never stops on its own; cancelled, it stops once, not finished, where it was")
         func foreverUntilCancelled() {
             let clock = ManualClock()

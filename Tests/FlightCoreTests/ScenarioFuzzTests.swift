@@ -166,6 +166,8 @@ struct FuzzProperty {
         case part(String, FuzzPart)
         /// A value of the wrong type for its key path.
         case wrongType
+        /// `position` along a path.
+        case path(FuzzPath)
     }
 
     var target: Target
@@ -179,6 +181,7 @@ struct FuzzProperty {
     var isRejected: Bool {
         if case .wrongType = target { return true }
         if case .position(let p) = target, !(p.x.isFinite && p.y.isFinite) { return true }
+        if case .path(let path) = target, !path.isFinite { return true }
         return false
     }
 
@@ -191,7 +194,7 @@ struct FuzzProperty {
 
     var keyPath: String {
         switch target {
-        case .position, .wrongType: "position"
+        case .position, .wrongType, .path: "position"
         case .bounds: "bounds"
         case .opacity: "opacity"
         case .color: "backgroundColor"
@@ -216,6 +219,7 @@ struct FuzzProperty {
         case .part(let keyPath, .point(let p)): a.value(p, forKeyPath: keyPath)
         case .part(let keyPath, .size(let s)): a.value(s, forKeyPath: keyPath)
         case .wrongType: a.value(1.0, forKeyPath: "position")
+        case .path(let path): a.position(along: path.path, orientation: path.orientation)
         }
         animator.duration(duration).easing(easing).primary(isPrimary)
     }
@@ -234,6 +238,7 @@ struct FuzzProperty {
         case .part(let keyPath, .point(let p)): "a.value(CGPoint(x: \(p.x), y: \(p.y)), forKeyPath: \"\(keyPath)\")"
         case .part(let keyPath, .size(let s)): "a.value(CGSize(width: \(s.width), height: \(s.height)), forKeyPath: \"\(keyPath)\")"
         case .wrongType: "a.value(1.0, forKeyPath: \"position\")"
+        case .path(let path): "a.position(along: \(path.swift), orientation: .\(path.orientation))"
         }
         return "\(setter).duration(\(Self.swift(duration))).easing(\(easingSwift)).primary(\(isPrimary))"
     }
@@ -243,6 +248,89 @@ struct FuzzProperty {
         if value.isNaN { return "Double.nan" }
         if value.isInfinite { return value < 0 ? "-Double.infinity" : "Double.infinity" }
         return "\(value)"
+    }
+}
+
+/// A path for `position(along:orientation:)`, built with `MotionPath`'s fluent methods.
+struct FuzzPath {
+    enum Piece {
+        case line(CGPoint)
+        case quad(CGPoint, control: CGPoint)
+        case curve(CGPoint, control1: CGPoint, control2: CGPoint)
+        case arc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double)
+    }
+
+    var start: CGPoint
+    var pieces: [Piece]
+    var orientation: PathOrientation
+
+    var path: MotionPath {
+        pieces.reduce(MotionPath(start: start)) { path, piece in
+            switch piece {
+            case .line(let p): path.line(to: p)
+            case let .quad(p, control): path.quadCurve(to: p, control: control)
+            case let .curve(p, control1, control2): path.curve(to: p, control1: control1, control2: control2)
+            case let .arc(center, radius, startAngle, endAngle):
+                path.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle)
+            }
+        }
+    }
+
+    /// Whether every coordinate, radius and angle is finite (else Flight rejects it).
+    var isFinite: Bool { path.isFinite }
+
+    /// Whether it has no length (Flight reports it and moves in a straight line to its end):
+    /// no pieces, or only lines that never leave the start.
+    var hasNoLength: Bool {
+        isFinite && pieces.allSatisfy { if case .line(let p) = $0 { p == start } else { false } }
+    }
+
+    static func swift(_ p: CGPoint) -> String { "CGPoint(x: \(FuzzProperty.swift(p.x)), y: \(FuzzProperty.swift(p.y)))" }
+
+    var swift: String {
+        pieces.reduce("MotionPath(start: \(Self.swift(start)))") { text, piece in
+            switch piece {
+            case .line(let p): text + ".line(to: \(Self.swift(p)))"
+            case let .quad(p, control): text + ".quadCurve(to: \(Self.swift(p)), control: \(Self.swift(control)))"
+            case let .curve(p, control1, control2):
+                text + ".curve(to: \(Self.swift(p)), control1: \(Self.swift(control1)), control2: \(Self.swift(control2)))"
+            case let .arc(center, radius, startAngle, endAngle):
+                text + ".arc(center: \(Self.swift(center)), radius: \(FuzzProperty.swift(radius)), "
+                    + "startAngle: \(FuzzProperty.swift(startAngle)), endAngle: \(FuzzProperty.swift(endAngle)))"
+            }
+        }
+    }
+}
+
+/// How a generated group repeats.
+struct FuzzRepetition {
+    var count: Double
+    var autoreverses: Bool
+    var delay: TimeInterval
+    var returnEasing: (easing: Easing, swift: String)?
+
+    var repetition: Repetition {
+        Repetition(count: count, autoreverses: autoreverses, delay: delay, returnEasing: returnEasing?.easing)
+    }
+
+    /// How many of its fields Flight reports (`FlightError.invalidRepetition`): a count that is
+    /// not positive, a delay that is not finite and non-negative, a return easing that runs for
+    /// its own time (a spring or decay).
+    var reportedCount: Int {
+        (count > 0 ? 0 : 1) + (delay.isFinite && delay >= 0 ? 0 : 1)
+            + (returnEasing?.easing.hasIntrinsicDuration == true ? 1 : 0)
+    }
+
+    /// Whether a return easing Flight keeps would be reported for a group with properties along
+    /// paths (which come back along the path instead), if any of them moves.
+    var reportsPathReturn: Bool {
+        autoreverses && returnEasing.map { !$0.easing.hasIntrinsicDuration } == true
+    }
+
+    var swift: String {
+        let back = returnEasing.map { ", returnEasing: \($0.swift)" } ?? ""
+        if count == .infinity { return ".forever(autoreverses: \(autoreverses), delay: \(FuzzProperty.swift(delay))\(back))" }
+        return "Repetition(count: \(FuzzProperty.swift(count)), autoreverses: \(autoreverses), delay: \(FuzzProperty.swift(delay))\(back))"
     }
 }
 
@@ -260,12 +348,29 @@ final class FuzzGroup {
     var properties: [FuzzProperty]
     var priority: TimingPriority
     var triggers: [FuzzTrigger]
+    var repetition: FuzzRepetition?
 
-    init(id: Int, properties: [FuzzProperty], priority: TimingPriority, triggers: [FuzzTrigger]) {
+    init(id: Int, properties: [FuzzProperty], priority: TimingPriority, triggers: [FuzzTrigger], repetition: FuzzRepetition? = nil) {
         self.id = id
         self.properties = properties
         self.priority = priority
         self.triggers = triggers
+        self.repetition = repetition
+    }
+
+    /// Its paths of no length (each reported once when the group starts).
+    var pathsOfNoLength: Int {
+        properties.filter { if case .path(let path) = $0.target { path.hasNoLength } else { false } }.count
+    }
+
+    /// Whether it moves a property along a path.
+    var hasPath: Bool {
+        properties.contains { if case .path = $0.target { true } else { false } }
+    }
+
+    /// Whether it turns the layer along a path (which may turn it at once, to face the path).
+    var turnsAlongPath: Bool {
+        properties.contains { if case .path(let path) = $0.target { path.orientation != .unchanged } else { false } }
     }
 
     var rejectedCount: Int { properties.filter(\.isRejected).count }
@@ -282,6 +387,7 @@ final class FuzzGroup {
     func swift(indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
         var lines = properties.map { pad + $0.swift + "\n" }
+        if let repetition { lines.append(pad + "a.repeating(\(repetition.swift))\n") }
         lines.append(pad + "a.setDidStartCallback { started.append($0) }\n")
         for trigger in triggers {
             let call = switch trigger.moment {
@@ -435,6 +541,47 @@ struct ScenarioGenerator {
         return FuzzProperty(target: target, duration: duration, easing: easing, easingSwift: easingSwift, isPrimary: chance(0.25))
     }
 
+    /// A point a path goes through: anywhere a position goes.
+    mutating func pathPoint() -> CGPoint { CGPoint(x: random.uniform(-300...300), y: random.uniform(-300...300)) }
+
+    /// A path of 1–3 lines, quadratic and cubic curves and arcs (up to one and a half turns
+    /// either way), closed now and then; a few of no length or with a coordinate that is not
+    /// finite.
+    mutating func path() -> FuzzPath {
+        let start = pathPoint()
+        let orientation = pick([PathOrientation.unchanged, .tangent, .reversedTangent])
+        if chance(0.05) { return FuzzPath(start: start, pieces: chance(0.5) ? [] : [.line(start)], orientation: orientation) }
+        var pieces: [FuzzPath.Piece] = []
+        for _ in 0..<Int(random.uniform(1...3.999)) {
+            switch Int(random.uniform(0...3.999)) {
+            case 0: pieces.append(.line(pathPoint()))
+            case 1: pieces.append(.quad(pathPoint(), control: pathPoint()))
+            case 2: pieces.append(.curve(pathPoint(), control1: pathPoint(), control2: pathPoint()))
+            default:
+                let startAngle = random.uniform(-7...7)
+                pieces.append(.arc(center: pathPoint(), radius: random.uniform(10...150), startAngle: startAngle,
+                                   endAngle: startAngle + random.uniform(-9.5...9.5)))
+            }
+        }
+        if chance(0.1) { pieces.append(.line(start)) }
+        if chance(0.03) { pieces.append(.line(CGPoint(x: Double.nan, y: 0))) }
+        return FuzzPath(start: start, pieces: pieces, orientation: orientation)
+    }
+
+    /// A repetition: whole, fractional or no end of cycles, autoreversing half the time (a third
+    /// of those with a return easing), with or without a delay; a few bad counts and delays.
+    mutating func repetition() -> FuzzRepetition {
+        var count = pick([1, 2, 3, 2.5, 0.5, 0.3, 1.75, Double.infinity, Double.infinity])
+        if chance(0.05) { count = pick([0, -1, Double.nan, 1e300]) }
+        var delay = chance(0.5) ? 0 : random.uniform(0...0.3)
+        if chance(0.04) { delay = pick([-1, Double.nan, Double.infinity]) }
+        if extreme && chance(0.3) { count = magnitude(signed: false) }
+        if extreme && chance(0.3) { delay = magnitude(signed: false) }
+        let autoreverses = chance(0.5)
+        let back = autoreverses && chance(0.35) ? pick(Self.easings) : nil
+        return FuzzRepetition(count: count, autoreverses: autoreverses, delay: delay, returnEasing: back)
+    }
+
     mutating func group(layers: Int, depth: Int) -> FuzzGroup {
         nextGroupID += 1
         let id = nextGroupID
@@ -451,6 +598,18 @@ struct ScenarioGenerator {
             if chance(0.5) { add(whole); add(part) } else { add(part); add(whole) }
         }
         for _ in 0..<Int(random.uniform(0...3.999)) { add(property()) }
+        if chance(0.12) {
+            // `position` along a path, anywhere among the others.
+            let along = property(.path(path()))
+            properties.removeAll { $0.keyPath == along.keyPath }
+            properties.insert(along, at: Int(random.uniform(0...Double(properties.count) + 0.999)))
+        }
+        var repetition = chance(0.12) ? repetition() : nil
+        if case .springDecay = repetition?.returnEasing?.easing,
+           properties.contains(where: { if case .color = $0.target { true } else { false } }) {
+            // A gesture's scalar velocity means nothing for a colour's four components.
+            repetition?.returnEasing = (.spring(.bouncy), ".spring(.bouncy)")
+        }
         var triggers: [FuzzTrigger] = []
         if depth < 2 {
             for _ in 0..<Int(random.uniform(0...2.2)) {
@@ -464,7 +623,8 @@ struct ScenarioGenerator {
                                             group: group(layers: layers, depth: depth + 1)))
             }
         }
-        return FuzzGroup(id: id, properties: properties, priority: pick(TimingPriority.allCases), triggers: triggers)
+        return FuzzGroup(id: id, properties: properties, priority: pick(TimingPriority.allCases), triggers: triggers,
+                         repetition: repetition)
     }
 
     /// A group for a sequence of control calls while paused: a property that ends early, one that
@@ -580,6 +740,7 @@ struct FuzzScenario {
     /// The whole scenario as Swift.
     var swift: String {
         setUp + "\n" + ops.map(\.description).joined(separator: "\n")
+            + "\n// Then the runner resumes what is paused, plays 3 s of frames, finishing (at .end) after 1 s what repeats without end in sight."
     }
 }
 
@@ -709,6 +870,8 @@ enum FuzzParts {
 final class FuzzTrack {
     let group: AnimationGroup
     let property: ResolvedProperty
+    /// Its position among its group's resolved properties.
+    let index: Int
     let base: String
     /// Newer key paths it holds at the model, in the order they were taken.
     var holds: [String] = []
@@ -716,13 +879,72 @@ final class FuzzTrack {
     /// whole as Flight's rule says: what is shown then is not predicted exactly.
     var entangled = false
 
-    init(group: AnimationGroup, property: ResolvedProperty) {
+    init(group: AnimationGroup, property: ResolvedProperty, index: Int) {
         self.group = group
         self.property = property
+        self.index = index
         base = FuzzParts.base(of: property.keyPath)
     }
 
     var keyPath: String { property.keyPath }
+
+    /// The exact value it shows `elapsed` seconds into its group's run: on its curve, or, for a
+    /// repeating group, by the repeat semantics (`FuzzRepeat`).
+    func exactValue(at elapsed: TimeInterval) -> any AnimatableValue {
+        guard let timing = group.repeatTiming else { return property.exactValue(at: elapsed) }
+        return FuzzRepeat.value(of: property, back: group.returnProperty(at: index), timing: timing, elapsed: elapsed)
+    }
+
+    /// How long its curve runs: the property's duration, or its group's whole run.
+    var span: TimeInterval { group.repeatTiming == nil ? property.duration : group.totalDuration }
+}
+
+/// A repeating group's cycles, restated from the documentation ("Repeating groups") so that
+/// the fuzzer checks the engine's keyframes against it: one cycle is the group's way out
+/// (`cycleDuration`), every property on its curve and then holding its end; autoreversing, the
+/// way back as long again (the way out mirrored in time, or, with a return easing, a hold of
+/// the end as long as the mirror holds it, then the return curve from the end to the start);
+/// a delay holds where a cycle ended before the next; `count` cycles, the last cut where a
+/// fractional count ends it. Only the run's parameters and the return curve are the engine's.
+enum FuzzRepeat {
+    static func value(of property: ResolvedProperty, back: ResolvedProperty?, timing: RepeatTiming,
+                      elapsed: TimeInterval) -> any AnimatableValue {
+        let duration = property.duration
+        guard duration > 0 else { return property.to }
+        /// The way out, `t` seconds in: its curve, then its end.
+        func out(_ t: TimeInterval) -> any AnimatableValue {
+            t >= duration ? property.exactValue(at: duration) : property.exactValue(at: max(t, 0))
+        }
+        let cycle = timing.cycleDuration
+        let length = timing.autoreverses ? 2 * cycle : cycle
+        let period = length + timing.delay
+        let count = timing.count
+        let span = count.isFinite ? count * length + (count.rounded(.up) - 1) * timing.delay : .infinity
+        // How far into its period `elapsed` is; where the run ends, how far into its last.
+        var within: TimeInterval
+        if span.isFinite && elapsed >= span {
+            let fraction = count - count.rounded(.down)
+            within = fraction == 0 ? length : fraction * length
+        } else if elapsed <= 0 {
+            within = 0
+        } else {
+            within = elapsed - (elapsed / period).rounded(.down) * period
+            if within < 0 || within >= period { within = 0 }
+        }
+        if within < cycle { return out(within) }
+        guard timing.autoreverses else { return out(duration) }
+        guard within < length else { return out(0) }
+        let backward = within - cycle
+        guard let back else { return out(cycle - backward) }
+        let start = cycle - back.duration
+        return backward < start ? out(duration) : back.exactValue(at: backward - start)
+    }
+
+    /// Whether the run of `timing` ends inside a curve (a fractional count), where the model
+    /// holds the keyframes' value rather than a target or a start.
+    static func endsInsideCurve(_ timing: RepeatTiming) -> Bool {
+        timing.count.isFinite && timing.count != timing.count.rounded(.down)
+    }
 }
 
 /// What a key path is expected to show at one moment: the value, how far from it what is shown
@@ -864,6 +1086,11 @@ final class ScenarioRunner {
     var expectedUnknownKeys = 0
     var expectedInvalidDurations = 0
     var certainInvalidDurations = 0
+    var expectedInvalidRepetitions = 0
+    /// Groups whose path properties may be reported as coming back along the path, not on the
+    /// return easing (if they move).
+    var possiblePathReturns = 0
+    var expectedPathsOfNoLength = 0
     var diagnostics: [FlightError] = []
     var violations: [String] = []
     /// How many checks used a tolerance the engine widened.
@@ -885,7 +1112,11 @@ final class ScenarioRunner {
     /// Clock times of the events fired in the frame being played (groups starting and ending).
     private var eventTimes: [TimeInterval] = []
     /// Groups started during the step being run.
-    private var startedDuringStep: [(group: AnimationGroup, layer: Int)] = []
+    private var startedDuringStep: [(group: AnimationGroup, layer: Int, spec: FuzzGroup)] = []
+    /// Per layer, the wholes whose expected model a repeating group wrote where its run ends
+    /// inside a curve: the model holds the keyframes' value there, within their tolerance.
+    /// (With how far the curve moves in the microsecond before, where it may jump.)
+    private var approximateModel: [Int: [String: Double]] = [:]
 
     static let checkedKeyPaths = ["position", "bounds", "opacity", "backgroundColor", "transform"]
 
@@ -939,6 +1170,7 @@ final class ScenarioRunner {
     /// Builds a generated group on an animator, instrumenting its callbacks and triggers.
     func build(_ spec: FuzzGroup, layer: Int, on a: GroupAnimator) {
         for property in spec.properties { property.declare(on: a) }
+        if let repetition = spec.repetition { a.repeating(repetition.repetition) }
         a.setDidStartCallback { [weak self] group in
             guard let self else { return }
             self.groups.append((group, layer, spec))
@@ -948,8 +1180,11 @@ final class ScenarioRunner {
             self.expectedRejections += spec.rejectedCount
             self.expectedInvalidDurations += spec.invalidDurationCount
             self.certainInvalidDurations += spec.survivingInvalidDurationCount
+            self.expectedInvalidRepetitions += spec.repetition?.reportedCount ?? 0
+            if spec.repetition?.reportsPathReturn == true && spec.hasPath { self.possiblePathReturns += 1 }
+            self.expectedPathsOfNoLength += spec.pathsOfNoLength
             self.eventTimes.append(self.clock.scheduler.eventTime ?? self.clock.now)
-            self.startedDuringStep.append((group, layer))
+            self.startedDuringStep.append((group, layer, spec))
             self.trackStart(of: group, layer: layer)
         }
         a.setDidCancelCallback { [weak self] group in
@@ -990,7 +1225,7 @@ final class ScenarioRunner {
     /// is written into the expected model.
     private func trackStart(of group: AnimationGroup, layer: Int) {
         var list = (tracks[layer] ?? []).filter { !$0.group.hasEnded }
-        for property in group.resolved.properties {
+        for (index, property) in group.resolved.properties.enumerated() {
             let keyPath = property.keyPath
             var entangled = false
             list = list.filter { older in
@@ -1010,15 +1245,25 @@ final class ScenarioRunner {
                 }
                 return true
             }
+            let track = FuzzTrack(group: group, property: property, index: index)
             if group.duration > 0 && property.duration > 0 {
-                let track = FuzzTrack(group: group, property: property)
                 track.entangled = entangled
                 list.append(track)
             }
-            heldValue[layer, default: [:]][keyPath] = property.to
+            // The model holds where the run ends: the target, or for a repeating group where its
+            // last cycle ends.
+            var target = property.to
             let base = FuzzParts.base(of: keyPath)
+            if let timing = group.repeatTiming, timing.count.isFinite { target = track.exactValue(at: group.totalDuration) }
+            if keyPath == base { approximateModel[layer]?[base] = nil }
+            heldValue[layer, default: [:]][keyPath] = target
             if let model = expectedModel[layer]?[base] {
-                expectedModel[layer]?[base] = FuzzParts.write(keyPath, property.to, into: model)
+                expectedModel[layer]?[base] = FuzzParts.write(keyPath, target, into: model)
+                if let timing = group.repeatTiming, FuzzRepeat.endsInsideCurve(timing), property.duration > 0 {
+                    let before = FuzzParts.write(keyPath, track.exactValue(at: group.totalDuration - 1e-6), into: model)
+                    let jump = Self.displayDistance(before, expectedModel[layer]?[base], smaller: false)
+                    approximateModel[layer, default: [:]][base, default: 0] += jump.isFinite ? jump : 0
+                }
             }
         }
         tracks[layer] = list
@@ -1029,6 +1274,22 @@ final class ScenarioRunner {
     private func shownTime(of track: FuzzTrack, at time: TimeInterval, now: TimeInterval) -> TimeInterval? {
         let group = track.group
         guard !group.hasEnded else { return nil }
+        if group.repeatTiming != nil {
+            // A repeating group's animations play its whole run, holding between curves.
+            let total = group.totalDuration
+            var elapsed: TimeInterval
+            if group.isPaused {
+                // A fraction of the run; for a group that repeats forever, of the period it is in
+                // (whose start, a whole number of periods, shows what the run's start does).
+                let timing = group.repeatTiming!
+                elapsed = group.fractionComplete * (total.isFinite ? total : timing.period)
+            } else if group.isReversed {
+                elapsed = group.fractionComplete * total - (time - now)
+            } else {
+                elapsed = time - group.beginTime
+            }
+            return min(max(elapsed, 0), total)
+        }
         let duration = group.duration
         var elapsed: TimeInterval
         if group.isPaused {
@@ -1081,14 +1342,13 @@ final class ScenarioRunner {
         for track in tracks[index] ?? [] where track.base == base {
             guard let t = shownTime(of: track, at: time, now: now) else { continue }
             if track.entangled { exact = false }
-            let value = track.property.exactValue(at: t)
+            let value = track.exactValue(at: t)
             var own = keyframeTolerance(of: track)
             // The curve within a microsecond of `t` counts as on time (a layer's times pass
             // through sums that round): where it is steep beyond any keyframes' slope (`inCircular`
             // as it ends), what that moves is tolerated too.
             let jitter = 1e-6
-            let (early, late) = (track.property.exactValue(at: max(0, t - jitter)),
-                                 track.property.exactValue(at: min(track.property.duration, t + jitter)))
+            let (early, late) = (track.exactValue(at: max(0, t - jitter)), track.exactValue(at: min(track.span, t + jitter)))
             if let scalar = value as? Double, let early = early as? Double, let late = late as? Double {
                 own += max(abs(early - scalar), abs(late - scalar))
             } else {
@@ -1261,6 +1521,36 @@ final class ScenarioRunner {
             let duration = animation.duration
             func host(_ local: TimeInterval) -> TimeInterval { animation.beginTime + (local - animation.timeOffset) / animation.speed }
             for time in [animation.beginTime, host(0), host(duration)] where time > start && time < end { ends.append(time) }
+            if let repeated = animation.keyframes as? any RepeatingKeyframeSequence {
+                // The keyframe boundaries of the periods the frame crosses (at most four), each
+                // period's start among them: `local` seconds into the run is `local + phase`
+                // into the periods.
+                // (A repeating animation's keyframes and duration are one period's.)
+                let period = repeated.duration
+                if repeated.runDuration.isFinite, case let time = host(repeated.runDuration), time > start && time < end {
+                    ends.append(time)
+                }
+                guard period > 0, period.isFinite else { continue }
+                func local(_ hostTime: TimeInterval) -> TimeInterval {
+                    (hostTime - animation.beginTime) * animation.speed + animation.timeOffset
+                }
+                let (a, b) = (min(local(start), local(end)), max(local(start), local(end)))
+                let periodKeyTimes = repeated.keyTimes
+                let stride = max(1, periodKeyTimes.count / 16)
+                var index = ((max(a, 0) + repeated.phase) / period).rounded(.down)
+                var periods = 0
+                while periods < 4, index * period - repeated.phase <= b {
+                    var key = 0
+                    while key < periodKeyTimes.count {
+                        let time = host((index + periodKeyTimes[key]) * period - repeated.phase)
+                        if time > start && time < end { knots.append(time) }
+                        key += stride
+                    }
+                    index += 1
+                    periods += 1
+                }
+                continue
+            }
             let keyTimes = animation.keyframes.keyTimes
             let stride = max(1, keyTimes.count / 32)
             var index = 0
@@ -1332,10 +1622,12 @@ final class ScenarioRunner {
     /// at once: those of its properties that jump (no duration, or a group that jumps).
     private func jumpsOfGroupsStarted() -> Set<String> {
         var allowed: Set<String> = []
-        for (group, layer) in startedDuringStep {
+        for (group, layer, spec) in startedDuringStep {
             for property in group.resolved.properties where group.duration == 0 || property.duration == 0 {
                 allowed.insert("\(layer):\(FuzzParts.base(of: property.keyPath))")
             }
+            // Turned along a path, the layer faces the path's way at once.
+            if spec.turnsAlongPath { allowed.insert("\(layer):transform") }
         }
         return allowed
     }
@@ -1378,12 +1670,20 @@ final class ScenarioRunner {
         for entry in groups where entry.group.isPaused { entry.group.resume() }
         clock.commit()
         check()
-        // Every frame for three seconds, then long enough for every spring to settle.
-        for _ in 0..<360 {
+        // Every frame for three seconds, then long enough for every spring to settle. After a
+        // second the app finishes (at its end: finished, where its run ends) what repeats with
+        // no end in sight: forever, or a count whose run outlasts the scenario (10³⁰⁰ cycles,
+        // finished before its completion moment, as by a control call); after the rest, what
+        // those started.
+        for frame in 0..<360 {
+            if frame == 120 { finishEndlessRuns() }
             advance(by: 1.0 / 120)
             check()
         }
         clock.advance(by: 100)
+        for _ in 0..<4 where finishEndlessRuns() {
+            clock.advance(by: 100)
+        }
         if !strict {
             // Extreme durations and springs: further, as far as every layer's time stays finite.
             let fastest = speeds.max() ?? 1
@@ -1393,6 +1693,23 @@ final class ScenarioRunner {
         }
         finalCheck()
         return violations
+    }
+
+    /// Finishes at their end the repeating groups still running whose run does not end within
+    /// the scenario; returns whether there were any.
+    @discardableResult
+    private func finishEndlessRuns() -> Bool {
+        let endless = groups.filter { !$0.group.hasEnded && $0.group.repeatTiming != nil && !($0.group.totalDuration < 50) }
+        for entry in endless {
+            // A control call: the triggers still pending (a moment past the first second of the
+            // first cycle, a completion never reached) never fire.
+            controlled.insert(ObjectIdentifier(entry.group))
+            entry.group.finish(at: .end)
+        }
+        if endless.isEmpty { return false }
+        clock.commit()
+        check()
+        return true
     }
 
     /// Performs a step; returns, for a step whose meaning is that nothing shown moves (outside
@@ -1515,7 +1832,7 @@ final class ScenarioRunner {
         // the last moment the clock can reach) are not at rest.
         let busy = Set(layers.indices.filter { layers[$0].map { !$0.animationState.activeGroups.isEmpty } ?? false })
         let ongoing: (AnimationGroup, Int) -> Bool = { [strict, clock, speeds] group, layer in
-            !strict && !group.hasEnded && (busy.contains(layer) || !((group.beginTime + group.duration) / speeds[layer] <= clock.now))
+            !strict && !group.hasEnded && (busy.contains(layer) || !((group.beginTime + group.totalDuration) / speeds[layer] <= clock.now))
         }
         // Every group stopped exactly once, its target released or not.
         // A group paused when its layer was released stops from the layer's deinit: at once on the
@@ -1575,8 +1892,14 @@ final class ScenarioRunner {
                     let magnitude = model.componentArray.reduce(0) { max($0, $1.magnitude) }
                     // Component by component: a transform's distance goes through its
                     // decomposition, which is not exactly 0 between equal 3D matrices.
-                    let error = Self.componentDistance(layer.modelValue(forKeyPath: keyPath), model)
-                    if error > 1e-9 * (1 + magnitude) {
+                    var error = Self.componentDistance(layer.modelValue(forKeyPath: keyPath), model)
+                    var bound = 1e-9 * (1 + magnitude)
+                    if let jump = approximateModel[index]?[keyPath] {
+                        // Where a repeating group's run ended inside a curve: its keyframes there.
+                        error = Self.displayDistance(layer.modelValue(forKeyPath: keyPath), model)
+                        bound += Self.tolerance(keyPath) + jump
+                    }
+                    if error > bound {
                         violation("[model] \(keyPath) on layer \(index): the model is \(error) from the accepted targets written in turn: "
                                   + "\(Self.text(layer.modelValue(forKeyPath: keyPath))), expected \(Self.text(model))")
                     }
@@ -1599,6 +1922,14 @@ final class ScenarioRunner {
         let invalidDurations = diagnostics.filter { if case .invalidDuration = $0 { return true } else { return false } }.count
         if invalidDurations > expectedInvalidDurations || invalidDurations < certainInvalidDurations {
             violation("[diagnostics] \(invalidDurations) invalid durations reported, \(certainInvalidDurations)…\(expectedInvalidDurations) expected")
+        }
+        let repetitions = diagnostics.filter { if case .invalidRepetition = $0 { return true } else { return false } }.count
+        if repetitions < expectedInvalidRepetitions || repetitions > expectedInvalidRepetitions + possiblePathReturns {
+            violation("[diagnostics] \(repetitions) invalid repetitions reported, \(expectedInvalidRepetitions)…\(expectedInvalidRepetitions + possiblePathReturns) expected")
+        }
+        let noLength = diagnostics.filter { if case .pathHasNoLength = $0 { return true } else { return false } }.count
+        if noLength != expectedPathsOfNoLength {
+            violation("[diagnostics] \(noLength) paths of no length reported, \(expectedPathsOfNoLength) expected")
         }
         let unknown = diagnostics.filter { if case .unknownAnimationKey = $0 { return true } else { return false } }.count
         if unknown != expectedUnknownKeys { violation("[diagnostics] \(unknown) unknown keys reported, \(expectedUnknownKeys) expected") }

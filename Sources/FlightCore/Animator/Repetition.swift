@@ -8,7 +8,8 @@ import Foundation
 /// and holds its end until the cycle ends. If the group autoreverses, each cycle then comes back
 /// for as long again, every property the mirror of its way out (or, with a ``returnEasing``,
 /// from its end to its start on that easing, in the same time its way out took, after holding
-/// its end as long as the mirror would).
+/// its end as long as the mirror would; a spring or a decay, which would take its own time, is
+/// reported and replaced by the mirror).
 ///
 /// ```swift
 /// layer.animate { animator in
@@ -106,6 +107,14 @@ struct GroupRepetition {
     init?(_ repetition: Repetition, resolved: ResolvedGroup) {
         let cycle = resolved.properties.reduce(resolved.duration) { max($0, $1.duration) }
         guard cycle > 0, cycle.isFinite, resolved.properties.contains(where: { $0.duration > 0 }) else { return nil }
+        // The ways back on the return easing, first (a motion along a path comes back along it,
+        // mirrored: on a return easing from its end to its start it would cut straight across).
+        var backs: [ResolvedProperty?] = Array(repeating: nil, count: resolved.properties.count)
+        if repetition.autoreverses, let returnEasing = repetition.returnEasing {
+            for (index, property) in resolved.properties.enumerated() where property.duration > 0 && property.movesBetweenEnds {
+                backs[index] = Self.wayBack(of: property, easing: returnEasing)
+            }
+        }
         timing = RepeatTiming(cycleDuration: cycle, autoreverses: repetition.autoreverses,
                               delay: repetition.delay, count: repetition.count)
         // A run that overflows a `Double` never ends: its count is said to be infinite.
@@ -113,12 +122,10 @@ struct GroupRepetition {
         if timing.isForever { played.count = .infinity }
         self.repetition = played
         let timing = timing
-        cycles = resolved.properties.map { property in
+        cycles = resolved.properties.indices.map { index in
+            let property = resolved.properties[index]
             guard property.duration > 0 else { return nil }
-            // A motion along a path comes back along it, mirrored: on a return easing from
-            // its end to its start it would cut straight across (see `returnEasing`).
-            let returnEasing = property.movesBetweenEnds ? repetition.returnEasing : nil
-            return Self.cycle(of: property, timing: timing, returnEasing: returnEasing)
+            return Self.cycle(of: property, timing: timing, back: backs[index])
         }
     }
 
@@ -165,6 +172,10 @@ struct GroupRepetition {
         }
     }
 
+    /// The way back of the property at `index` on the return easing (from its end to its start,
+    /// as long as its way out), for a group that autoreverses with one; nil otherwise.
+    func returnProperty(at index: Int) -> ResolvedProperty? { cycles[index]?.back }
+
     /// The value progress of `property` (at `index`) `elapsed` seconds into the run.
     func progress(at index: Int, of property: ResolvedProperty, elapsed: TimeInterval) -> Double {
         switch timing.phase(at: elapsed) {
@@ -182,29 +193,49 @@ struct GroupRepetition {
     }
 
     /// One property's keyframes over a period, repeated over the run.
-    private static func cycle(of property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?) -> Cycle? {
+    private static func cycle(of property: ResolvedProperty, timing: RepeatTiming, back: ResolvedProperty?) -> Cycle? {
         guard let typed = property.keyframes as? any ForwardKeyframes else { return nil }
-        return build(typed, property: property, timing: timing, returnEasing: returnEasing)
+        return build(typed, property: property, timing: timing, back: back)
+    }
+
+    /// The way back of `property` on `easing`: from the end of its keyframes to its start, in
+    /// the time its way out took (a spring or a decay in its own time); nil where it cannot be
+    /// made (the way back is then the way out mirrored).
+    private static func wayBack(of property: ResolvedProperty, easing: Easing) -> ResolvedProperty? {
+        guard let typed = property.keyframes as? any ForwardKeyframes else { return nil }
+        return wayBack(typed, property: property, easing: easing)
+    }
+
+    private static func wayBack<Sequence: ForwardKeyframes>(
+        _ sequence: Sequence, property: ResolvedProperty, easing: Easing
+    ) -> ResolvedProperty? {
+        let out = sequence.forwardKeyframes
+        let end = out.frames[out.frames.count - 1].value
+        guard let start = property.from as? Sequence.Value,
+              let motion = try? ValueMotion(from: end, to: start, easing: easing, duration: out.duration,
+                                            tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default)
+        else { return nil }
+        return ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: motion.keyframes())
     }
 
     private static func build<Sequence: ForwardKeyframes>(
-        _ sequence: Sequence, property: ResolvedProperty, timing: RepeatTiming, returnEasing: Easing?
+        _ sequence: Sequence, property: ResolvedProperty, timing: RepeatTiming, back: ResolvedProperty?
     ) -> Cycle? {
         let out = sequence.forwardKeyframes
         let cycleDuration = timing.cycleDuration
         var segments = [out.held(over: cycleDuration)]
-        var back: ResolvedProperty?
+        var back = back
         if timing.autoreverses {
-            let duration = out.duration
             let end = out.frames[out.frames.count - 1].value
             var way = out.mirrored()
-            if let returnEasing, let start = property.from as? Sequence.Value,
-               let motion = try? ValueMotion(from: end, to: start, easing: returnEasing, duration: duration,
-                                             tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default) {
-                way = motion.keyframes()
-                back = ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: way)
+            if let wayBack = back?.keyframes as? Keyframes<Sequence.Value> {
+                way = wayBack
+            } else {
+                back = nil
             }
-            if cycleDuration > duration { segments.append(.hold(end, for: cycleDuration - duration)) }
+            // The end is held until the way back must leave to arrive at the cycle's end: as
+            // long as the way out held it, where the way back takes the way out's time.
+            if cycleDuration > way.duration { segments.append(.hold(end, for: cycleDuration - way.duration)) }
             segments.append(way)
         }
         if timing.delay > 0 {
@@ -212,7 +243,21 @@ struct GroupRepetition {
             segments.append(.hold(last.frames[last.frames.count - 1].value, for: timing.delay))
         }
         let period = Keyframes.concatenating(segments)
-        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period), back: back)
+        // Where the run ends, read from the part of the cycle it ends in rather than from the
+        // period's keyframes, whose key times are rounded: where a curve jumps there (`.steps`
+        // at the end of a way out), the period's keyframes may show the value just before.
+        var end: Sequence.Value?
+        if !timing.isForever {
+            let way = segments.count > 1 ? segments[segments.count - (timing.delay > 0 ? 2 : 1)] : out
+            switch timing.phase(atPeriodTime: timing.endPeriodTime) {
+            case .out(let t): end = out.value(at: t)
+            case .back(let t):
+                let start = cycleDuration - way.duration
+                end = t < start ? out.frames[out.frames.count - 1].value : way.value(at: t - start)
+            case .hold(let atStart): end = atStart ? way.frames[way.frames.count - 1].value : out.frames[out.frames.count - 1].value
+            }
+        }
+        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period, end: end), back: back)
     }
 }
 
@@ -244,6 +289,13 @@ extension AnimationGroup {
         guard let timing = repeating?.timing, timing.isForever else { return (0, totalDuration) }
         return (timing.periodStart(at: elapsed), timing.period)
     }
+
+    /// The timing of the run, for a group that repeats: what tests model its cycles from.
+    package var repeatTiming: RepeatTiming? { repeating?.timing }
+
+    /// The way back of the property at `index` on the group's return easing (its exact curve
+    /// from its end to its start), for a group that autoreverses with one; nil otherwise.
+    package func returnProperty(at index: Int) -> ResolvedProperty? { repeating?.returnProperty(at: index) }
 
     /// The exact velocity of the property at `index` `elapsed` seconds in, through its cycles.
     func velocity(ofPropertyAt index: Int, elapsed: TimeInterval) -> SIMD16<Double> {

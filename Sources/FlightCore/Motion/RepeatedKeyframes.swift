@@ -21,16 +21,21 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
     let played: Keyframes<Value>
     /// Whether it plays backwards.
     let isMirrored: Bool
+    /// The value the run ends on played forwards (nil: the period's keyframes where it ends).
+    let end: Value?
 
-    init(timing: RepeatTiming, period: Keyframes<Value>) {
-        self.init(timing: timing, forward: period, played: period, isMirrored: false)
+    /// One period's keyframes repeated by `timing`, ending on `end` (where the run ends, worked
+    /// out from the part of the cycle it ends in).
+    init(timing: RepeatTiming, period: Keyframes<Value>, end: Value? = nil) {
+        self.init(timing: timing, forward: period, played: period, isMirrored: false, end: end)
     }
 
-    private init(timing: RepeatTiming, forward: Keyframes<Value>, played: Keyframes<Value>, isMirrored: Bool) {
+    private init(timing: RepeatTiming, forward: Keyframes<Value>, played: Keyframes<Value>, isMirrored: Bool, end: Value?) {
         self.timing = timing
         self.forward = forward
         self.played = played
         self.isMirrored = isMirrored
+        self.end = end
     }
 
     /// One period: what ``keyTimes``, ``valueList`` and ``timingFunctions`` cover, the
@@ -54,18 +59,23 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
     /// The value shown `t` seconds into the run: the period's keyframes at the time into the
     /// period; from the end of the run on, the value it ends on.
     func value(at t: TimeInterval) -> Value {
-        guard isMirrored else { return played.value(at: timing.periodTime(at: t)) }
+        guard isMirrored else {
+            if let end, t >= runDuration { return end }
+            return played.value(at: timing.periodTime(at: t))
+        }
         let period = timing.period
         guard t < runDuration else { return played.value(at: period) }
-        let shifted = max(t, 0) + phase
-        let within = shifted - (shifted / period).rounded(.down) * period
-        return played.value(at: within < 0 || within >= period ? 0 : within)
+        // `t + phase` into the mirrored periods, worked out from the forward run's time
+        // `runDuration − t` (the same, exactly): summed, a time just before the run's end could
+        // round onto the start of a period past it and show the other end of a cycle.
+        return played.value(at: period - timing.periodTime(at: runDuration - max(t, 0)))
     }
 
     func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
         guard let forward = forward.mappingValues(transform) as? Keyframes<Value>,
               let played = played.mappingValues(transform) as? Keyframes<Value> else { return self }
-        return RepeatedKeyframes(timing: timing, forward: forward, played: played, isMirrored: isMirrored)
+        let end = end.map { transform($0) as? Value ?? $0 }
+        return RepeatedKeyframes(timing: timing, forward: forward, played: played, isMirrored: isMirrored, end: end)
     }
 }
 
@@ -75,7 +85,7 @@ extension RepeatedKeyframes: TurningKeyframeSequence {
     var turnedRound: any KeyframeSequence {
         guard runDuration.isFinite else { return self }
         return RepeatedKeyframes(timing: timing, forward: forward,
-                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored)
+                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored, end: end)
     }
 }
 
