@@ -431,31 +431,6 @@ extension MainActorSuites.PathAnimationTests {
     }
 }
 
-extension MainActorSuites.PathAnimationTests {
-    @Test("Taking a path's position over (position, or position.x) stops the turning: the rotation holds the angle shown, every frame, with no jump, and the model keeps it",
-          arguments: ["position", "position.x"])
-    func takeOverHoldsTheHeading(keyPath: String) throws {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        layer.position = Self.route.start
-        layer.animate { $0.position(along: Self.route, orientation: .tangent).duration(1.5) }
-        everyFrame(clock, until: 0.6) { _ in }
-        let held = try #require(layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double)
-        // The path turns a lot after this moment: following it would show.
-        if keyPath == "position" {
-            layer.animate { $0.position(CGPoint(x: 100, y: 100)).duration(0.5) }
-        } else {
-            layer.animate { $0.value(100.0, forKeyPath: "position.x").duration(0.5) }
-        }
-        everyFrame(clock, until: 2) { now in
-            let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
-            #expect(PathTruth.angleBetween(shown, held) < 1e-9, "at \(now)")
-        }
-        let model = try #require(layer.modelValue(forKeyPath: "transform.rotation.z") as? Double)
-        #expect(PathTruth.angleBetween(model, held) < 1e-9)
-    }
-}
-
 extension OffMainActorSuites.PathGeometryTests {
     @Test("A path of 100,000 zigzag corners is fitted with bounded work: evaluations within the budget, and each corner search reads O(log n) corners")
     func zigzagWorkIsBounded() throws {

@@ -49,7 +49,7 @@ enum FlightEngine {
                     // The model holds where the last cycle ends.
                     target = repeating.endValue(at: index, of: resolved.properties[index])
                 }
-                takeOver(keyPath, heldAt: target, by: group, in: state, on: host, at: now,
+                takeOver(keyPath, heldAt: target, by: group, in: state, on: host,
                          changes: &changes, rewritten: &rewritten)
                 guard host.setModelValue(target, forKeyPath: keyPath) else {
                     FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
@@ -750,13 +750,9 @@ enum FlightEngine {
     /// that part again, and its key is added to `rewritten` (to be added again, see
     /// ``readd(_:in:changes:before:)``). The animations of `group` itself count, for the properties it
     /// declared before (a later declaration takes over an earlier one).
-    ///
-    /// A position along a path that is taken over (replaced, or held in part) takes the rotation
-    /// that follows its tangent with it: see ``holdHeading(of:by:in:on:at:rewritten:)``.
     private static func takeOver(
         _ keyPath: String, heldAt value: any AnimatableValue, by group: AnimationGroup, in state: AnimationState,
-        on host: any AnimationHost, at now: TimeInterval, changes: inout [LayerAnimationChange],
-        rewritten: inout Set<String>
+        on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
     ) {
         // The group's own properties count only as far as those declared before this one.
         let declared = group.resolved.index(of: keyPath) ?? group.resolved.properties.count
@@ -766,23 +762,13 @@ enum FlightEngine {
         guard !state.placed.isEmpty else { return }
         let base = LayerProperty.base(of: keyPath)
         var index = 0
-        var turned: [AnimationGroup] = []
         while index < state.placed.count {
             let placedPath = state.placed[index].animation.keyPath
             guard LayerProperty.base(of: placedPath) == base else {
                 index += 1
                 continue
             }
-            let overlap = LayerProperty.overlap(of: keyPath, over: placedPath)
-            if overlap == .replaces || overlap == .holds, base == LayerProperty.position.keyPath {
-                let owner = state.placed[index].group
-                if owner !== group, let propertyIndex = owner.resolved.index(of: placedPath),
-                   owner.resolved.properties[propertyIndex].pathPart == .position,
-                   !turned.contains(where: { $0 === owner }) {
-                    turned.append(owner)
-                }
-            }
-            switch overlap {
+            switch LayerProperty.overlap(of: keyPath, over: placedPath) {
             case .replaces:
                 changes.append(.remove(key: state.placed[index].key))
                 rewritten.remove(state.placed[index].key)
@@ -795,35 +781,6 @@ enum FlightEngine {
                 break
             }
             index += 1
-        }
-        for owner in turned { holdHeading(of: owner, by: group, in: state, on: host, at: now, rewritten: &rewritten) }
-    }
-
-    /// A position along a path of `owner` was taken over: the rotation that follows its
-    /// tangent goes with it (CoreAnimation's `rotationMode` belongs to the position's
-    /// animation). The rotation is held where it is shown at `now`: the model's
-    /// `transform.rotation.z` is set there, and every animation on the transform older than
-    /// `group` that holds or plays that rotation (the path's own among them) is rewritten to hold
-    /// it there, so that nothing turns along the path any more and nothing jumps.
-    private static func holdHeading(
-        of owner: AnimationGroup, by group: AnimationGroup, in state: AnimationState, on host: any AnimationHost,
-        at now: TimeInterval, rewritten: inout Set<String>
-    ) {
-        var turns = false
-        for property in owner.resolved.properties where property.pathPart == .heading {
-            turns = true
-            break
-        }
-        let rotation = LayerProperty.rotationZ.keyPath
-        guard turns, let shown = shownValue(rotation, on: host, at: now)?.value,
-              host.setModelValue(shown, forKeyPath: rotation) else { return }
-        let base = LayerProperty.transform.keyPath
-        for index in state.placed.indices where state.placed[index].group !== group {
-            let placedPath = state.placed[index].animation.keyPath
-            guard LayerProperty.base(of: placedPath) == base else { continue }
-            let overlap = LayerProperty.overlap(of: rotation, over: placedPath)
-            guard overlap == .replaces || overlap == .holds else { continue }
-            hold(rotation, at: shown, inPlacedAt: index, of: state, on: host, rewritten: &rewritten)
         }
     }
 

@@ -28,9 +28,9 @@ extension GroupAnimator {
     ///   does (a corner, or a start facing elsewhere), as CoreAnimation's does. A group that also
     ///   animates a key path covering the rotation (`transform`, `transform.rotation.z`,
     ///   `transform.rotation`), declared before or after, keeps its own rotation; the tangent's
-    ///   is dropped and reported (``FlightError/pathRotationDropped(keyPath:rotatedBy:)``). When
-    ///   a later group takes `position` (or a part of it) over, the rotation stops and holds the
-    ///   angle shown.
+    ///   is dropped and reported (``FlightError/pathRotationDropped(keyPath:rotatedBy:)``). A
+    ///   later group that takes `position` (or a part of it) over leaves the rotation playing;
+    ///   animate `transform.rotation.z` with it to stop the turning.
     /// - The model value is the path's end (and the final tangent's angle).
     /// - Bad input: a path with a coordinate, radius or angle that is not finite is reported
     ///   (``FlightError/invalidValue(keyPath:reason:)``) and the property is skipped; a path of

@@ -93,24 +93,6 @@ protocol MotionStorage: Sendable {
     func velocity(at t: TimeInterval) -> SIMD16<Double>
     func progress(at t: TimeInterval) -> Double
     func firstTime(reachingProgress threshold: Double) -> TimeInterval?
-    /// What it is of a motion along a path; nil for any other motion.
-    var pathPart: PathPart? { get }
-}
-
-/// What a property is of a motion along a path: its position, or the rotation that follows the
-/// position's tangent (which goes with the position when that is taken over).
-enum PathPart: Sendable {
-    case position
-    case heading
-}
-
-extension MotionStorage {
-    var pathPart: PathPart? { nil }
-}
-
-extension ResolvedProperty {
-    /// What it is of a motion along a path; nil for any other motion.
-    var pathPart: PathPart? { storage.pathPart }
 }
 
 /// The first time `progress` reaches `threshold` (from below for a positive one, from above for

@@ -103,8 +103,6 @@ private final class PathPositionStorage: MotionStorage {
     let keyframes: Keyframes<CGPoint>
     let track: any KeyframeSequence
 
-    var pathPart: PathPart? { .position }
-
     init(motion: PathMotion, keyframes: Keyframes<CGPoint>) {
         self.motion = motion
         self.keyframes = keyframes
@@ -138,8 +136,6 @@ private final class PathHeadingStorage: MotionStorage {
     let offset: Double
     let keyframes: Keyframes<Double>
     let track: any KeyframeSequence
-
-    var pathPart: PathPart? { .heading }
 
     init(motion: PathMotion, offset: Double, keyframes: Keyframes<Double>) {
         self.motion = motion
@@ -176,8 +172,6 @@ private final class PathTransformStorage: MotionStorage {
     let whole: PathPlan.Whole
     let keyframes: Keyframes<Transform3D>
     let track: any KeyframeSequence
-
-    var pathPart: PathPart? { .heading }
 
     init(motion: PathMotion, offset: Double, whole: PathPlan.Whole, keyframes: Keyframes<Transform3D>) {
         self.motion = motion
