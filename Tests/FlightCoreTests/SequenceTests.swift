@@ -404,6 +404,33 @@ extension MainActorSuites {
             #expect(stage.a.position == CGPoint(x: 10, y: 10))
         }
 
+        @Test("Paused after two groups on one key path have ended, resumed or finished: the model is the later one's end",
+              arguments: [false, true])
+        func pausedAfterSameKeyPathEnded(finishing: Bool) {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            let times = Self.times(until: 1.45, moments: [0.6, 1.1, 1.4])
+            let played = Self.playedInTime({ $0.startOnOneView() }, at: times)
+            // A and D have ended, F plays.
+            everyFrame(stage.clock, until: 1.2) { _ in }
+            let held = stage.clock.now
+            sequence.pause()
+            #expect(stage.a.position == CGPoint(x: 300, y: 250))
+            if finishing {
+                sequence.finish(at: .end)
+            } else {
+                sequence.resume()
+                let resumedAt = stage.clock.now
+                for (index, t) in times.enumerated() where t > held {
+                    stage.clock.advance(to: resumedAt + (t - held))
+                    #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+                }
+            }
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.a.position == CGPoint(x: 300, y: 250) && stage.b.opacity == 0)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop true", "F start", "F stop true"])
+        }
+
         @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
         func overlapTakesOver() {
             let stage = Stage()

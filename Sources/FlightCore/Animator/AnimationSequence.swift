@@ -242,11 +242,15 @@ public final class AnimationSequence {
     private func hold(at time: TimeInterval) {
         let first = held == nil
         held = time
+        let members = members
+        var revived: [AnimationGroup] = []
         for member in members {
             let elapsed = min(max(time - member.offset, 0), member.group.totalDuration)
             if member.group.hasEnded {
                 // A group that ended at its end or back at its start comes back, held.
                 FlightEngine.revive(member.group, heldAt: elapsed)
+                guard !member.group.hasEnded else { continue }
+                revived.append(member.group)
                 if isReversed, member.group.isPaused { FlightEngine.reverse(member.group) }
                 continue
             }
@@ -255,9 +259,30 @@ public final class AnimationSequence {
                 FlightEngine.scrub(member.group, to: elapsed)
             }
         }
+        settleModels(of: revived, among: members)
         if first { ahead = predictions(showing: true) }
         arrange(at: time)
         show(at: time)
+    }
+
+    /// Sets the model of each key path that a group brought back animates to where the
+    /// sequence leaves it: playing forwards, the end of the latest group (by its moment) that
+    /// animates it; backwards, the start of the earliest.
+    private func settleModels(of revived: [AnimationGroup], among members: [Member]) {
+        for group in revived {
+            guard let host = group.host else { continue }
+            for keyPath in group.ownedKeyPaths {
+                let sharing = members.filter { !$0.group.hasEnded && $0.group.host === host && $0.group.owns(keyPath) }
+                // Of two at one moment, the one started later took the key path over.
+                let chosen = isReversed
+                    ? sharing.min { $0.offset < $1.offset }
+                    : sharing.reversed().max { $0.offset < $1.offset }
+                guard let chosen,
+                      let value = FlightEngine.restingValue(of: keyPath, in: chosen.group, atEnd: !isReversed)
+                else { continue }
+                host.performTogether { _ = host.setModelValue(value, forKeyPath: keyPath) }
+            }
+        }
     }
 
     /// Orders, on each host, the animations of the sequence's groups that share a key path, so
