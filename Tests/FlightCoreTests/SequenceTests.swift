@@ -431,6 +431,55 @@ extension MainActorSuites {
             #expect(stage.log == ["A start", "A stop true", "D start", "D stop true", "F start", "F stop true"])
         }
 
+        @Test("Held, the sequence is the same on every access, so scrubbing through group.sequence leaves one set of previews")
+        func heldThroughGroupAccess() {
+            let stage = Stage()
+            let root = stage.startThree()
+            root.sequence.pause()
+            #expect(root.sequence === root.sequence && root.sequence.isPaused)
+            let duration = root.sequence.duration
+            for t in [1.2, 0.95, 1.3, 1.1] { root.sequence.fractionComplete = t / duration }
+            // B's position and C's opacity, each shown by one held animation resolved in advance.
+            #expect(stage.b.animationKeys.count == 1 && stage.c.animationKeys.count == 1)
+            expectClose(root.sequence.fractionComplete * duration, 1.1, absolute: 1e-9)
+            root.sequence.resume()
+            stage.clock.advance(to: 4)
+            #expect(root.sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+        }
+
+        @Test("A held sequence that ends (its root taken over, or its root's view released) removes what it showed ahead",
+              arguments: [false, true])
+        func endsWhileHeld(releasing: Bool) async {
+            let stage = Stage()
+            var view: HeadlessLayer? = HeadlessLayer(clock: stage.clock)
+            let sequence = view!.animate { x in
+                x.position(CGPoint(x: 300, y: 40)).duration(1)
+                x.triggerOnProgress(0.4, onView: stage.b) { y in
+                    y.position(CGPoint(x: 120, y: 200)).duration(0.5)
+                    y.triggerOnCompletion(onView: stage.c) { z in z.alpha(0.2).duration(0.6) }
+                }
+            }.sequence
+            sequence.pause()
+            sequence.fractionComplete = 1
+            #expect(stage.b.animationKeys.count == 1 && stage.c.animationKeys.count == 1)
+            #expect(stage.b.presentation().position == CGPoint(x: 120, y: 200))
+            if releasing {
+                view = nil
+                // Released off the main thread (this runner's main actor, on Linux), its paused
+                // group stops as soon as the main actor runs.
+                for _ in 0..<100 where !sequence.hasEnded { await Task.yield() }
+            } else {
+                view!.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.2) }
+            }
+            #expect(sequence.hasEnded && !sequence.isPaused)
+            #expect(stage.b.animationKeys.isEmpty && stage.c.animationKeys.isEmpty)
+            #expect(stage.b.presentation().position == CGPoint(x: 10, y: 10) && stage.c.presentation().opacity == 1)
+            stage.clock.advance(to: 3)
+            #expect(stage.b.position == CGPoint(x: 10, y: 10) && stage.c.opacity == 1)
+            withExtendedLifetime(view) {}
+        }
+
         @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
         func overlapTakesOver() {
             let stage = Stage()

@@ -24,8 +24,12 @@ public final class AnimationSequence {
     private var origin: TimeInterval = 0
     /// While it plays backwards: the host time at which it is back at 0.
     private var backOrigin: TimeInterval = 0
-    /// Its time while it is held.
-    private var held: TimeInterval?
+    /// Its time while it is held. While it is, the root keeps the sequence (only weakly kept by
+    /// its groups otherwise), so that every ``AnimationGroup/sequence`` of its groups is this
+    /// one and what it shows is removed when it resumes or ends.
+    private var held: TimeInterval? {
+        didSet { root.heldSequence = held == nil ? nil : self }
+    }
     /// The groups that triggers would start ahead, resolved in advance while it is held.
     private var ahead: [Prediction] = []
     /// Set when the sequence was finished or cancelled as a whole: where it was left.
@@ -235,6 +239,15 @@ public final class AnimationSequence {
     /// A group started by a trigger of one of the sequence's groups joins it.
     func adopt(_ group: AnimationGroup) {
         group.sequenceHandle = self
+    }
+
+    /// One of the sequence's groups has ended. If that ends the sequence (its last group taken
+    /// over, say, or its target released, while the sequence is held), the groups ahead shown
+    /// while it was held are removed, and the root lets the sequence go.
+    func memberDidEnd() {
+        guard hasEnded else { return }
+        removePredictions()
+        root.heldSequence = nil
     }
 
     /// Holds the sequence at `time`: its groups paused there, and the groups ahead resolved in
@@ -472,7 +485,12 @@ public final class AnimationSequence {
 extension AnimationGroup {
     /// The sequence this group belongs to: the one made of the group that started it, if it was
     /// started by a trigger of a sequence's group, or else a sequence with this group as its
-    /// root, made on first use (the same one while anything holds it).
+    /// root, made on first use (the same one while anything holds it, and while it is held:
+    /// ``AnimationSequence/pause()``).
+    ///
+    /// Reading it pauses and moves nothing, with one exception: a sequence made of a group that
+    /// is paused on its own (``pause()``) is made held there, every other group of it held at
+    /// that moment of the sequence, as ``AnimationSequence/pause()`` would hold them.
     public var sequence: AnimationSequence {
         if let sequenceHandle { return sequenceHandle }
         let made = AnimationSequence(root: self)
