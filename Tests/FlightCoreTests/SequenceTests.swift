@@ -359,6 +359,37 @@ extension MainActorSuites {
             #expect(stage.log.last == "C stop false" && stage.log.count == 6)
         }
 
+        @Test("Reversed while held early, scrubbed past groups that have not started, and resumed: they start, and it plays back through them")
+        func reversedThenScrubbedPast() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            sequence.fractionComplete = 0.2 / duration
+            sequence.reverse()
+            #expect(stage.log == ["A start"])
+            // Held backwards, scrubbed past B's and C's moments: they show, held, not started.
+            let held = times[times.firstIndex { $0 >= 1.2 }!]
+            sequence.fractionComplete = held / duration
+            #expect(stage.log == ["A start"])
+            let index = times.firstIndex(of: held)!
+            #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9)
+            sequence.resume()
+            // They start now, at their own moments, and the sequence plays back through them.
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true"])
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated().reversed() where t < held {
+                stage.clock.advance(to: resumedAt + (held - t))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            stage.clock.advance(to: resumedAt + held + 0.01)
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+            #expect(stage.layers.allSatisfy { $0.position == CGPoint(x: 10, y: 10) } && stage.c.opacity == 1)
+        }
+
         @Test("Two groups chained on one view's same key path: scrubbed both ways, resumed, paused and scrubbed back, turned round")
         func sameKeyPathOnOneView() {
             let stage = Stage()

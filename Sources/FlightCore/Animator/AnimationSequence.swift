@@ -118,8 +118,11 @@ public final class AnimationSequence {
     /// now, each at its own moment (its `didStart` fires now, in the order of the moments), and
     /// every group plays on as if the sequence had played to here: one held before its start
     /// waits for it, one held at its end ends at once (its stop callback, then its completion
-    /// triggers). Does nothing unless paused.
+    /// triggers). Held backwards, the groups it was scrubbed past start first (as ``reverse()``
+    /// starts them), then every group plays back from there. Does nothing unless paused.
     public func resume() {
+        guard let start = held, !hasEnded, anyHost != nil else { return }
+        if isReversed { startGroupsScrubbedPast(at: start) }
         guard let time = held, !hasEnded, let host = anyHost else { return }
         removePredictions()
         held = nil
