@@ -628,6 +628,48 @@ extension MainActorSuites {
             #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
         }
 
+        @Test("A sequence with a group that repeats forever does not turn round, playing or held: every frame as played in time")
+        func foreverDoesNotReverse() throws {
+            func start(_ stage: Stage) -> AnimationGroup {
+                stage.a.animate { x in
+                    x.position(CGPoint(x: 300, y: 40)).duration(0.5)
+                    x.triggerOnStart(onView: stage.b) { y in
+                        y.alpha(0.5).duration(0.3)
+                        y.repeating(.forever(autoreverses: true))
+                    }
+                }
+            }
+            let stage = Stage()
+            let sequence = start(stage).sequence
+            let times = Self.times(until: 1, moments: [0.3, 0.5, 0.6, 0.9])
+            let played = Self.playedInTime(start, at: times)
+            everyFrame(stage.clock, until: 0.2) { _ in }
+            sequence.reverse()
+            #expect(!sequence.isReversed)
+            for layer in stage.layers {
+                for key in layer.animationKeys {
+                    let animation = try #require(layer.animation(forKey: key))
+                    #expect(animation.beginTime.isFinite && animation.timeOffset.isFinite, "\(key)")
+                }
+            }
+            for (index, t) in times.enumerated() where t > 0.2 && t <= 0.4 {
+                stage.clock.advance(to: t)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
+            // Held, too: it stays held, facing forwards, and plays on as in time.
+            sequence.pause()
+            sequence.reverse()
+            #expect(!sequence.isReversed && sequence.isPaused)
+            let heldAt = stage.clock.now
+            sequence.resume()
+            for (index, t) in times.enumerated() where t > heldAt {
+                stage.clock.advance(to: t)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            sequence.cancel()
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+        }
+
         @Test("A NaN fraction, and a scrub of a sequence that plays, change nothing")
         func badFractions() {
             let stage = Stage()

@@ -142,9 +142,10 @@ public final class AnimationSequence {
     /// ends (not finished, not cut short); reversed again, they play on forwards. No trigger fires
     /// going backwards. A paused sequence stays paused; if it was scrubbed past groups that have
     /// not started, they start first, as ``resume()`` would start them. Does nothing on an
-    /// ended sequence.
+    /// ended sequence, or on one without an end (a group of it repeats forever: its
+    /// ``duration`` is infinite), as ``AnimationGroup/reverse()`` does nothing on such a group.
     public func reverse() {
-        guard !hasEnded else { return }
+        guard !hasEnded, duration.isFinite else { return }
         if let time = held {
             startGroupsScrubbedPast(at: time)
             turnRound()
