@@ -511,6 +511,41 @@ extension MainActorSuites {
             withExtendedLifetime(view) {}
         }
 
+        @Test("Paused after the app and an unrelated group changed key paths whose groups had ended: it keeps showing what was shown")
+        func pauseKeepsChangesElsewhere() {
+            // At 1.2 B and A have ended and C plays; the app then sets b's position and an
+            // unrelated group moves a.
+            func act(_ stage: Stage) -> AnimationSequence {
+                let sequence = stage.startThree().sequence
+                everyFrame(stage.clock, until: 1.2) { _ in }
+                stage.b.position = CGPoint(x: 50, y: 60)
+                stage.a.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.5).easing(.inOutSine) }
+                everyFrame(stage.clock, until: 1.25) { _ in }
+                return sequence
+            }
+            let reference = Stage()
+            _ = act(reference)
+            let stage = Stage()
+            let sequence = act(stage)
+            let shown = stage.shown()
+            sequence.pause()
+            #expect(Self.gap(stage.shown(), shown) <= 1e-9)
+            #expect(stage.b.position == CGPoint(x: 50, y: 60) && stage.a.position == CGPoint(x: 0, y: 0))
+            // Held, C stays where it is; the unrelated group plays on, and b stays where the app put it.
+            let opacity = stage.c.presentation().opacity
+            everyFrame(stage.clock, until: 1.4) { t in
+                reference.clock.advance(to: t)
+                #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"),
+                                        reference.a.presentationValue(forKeyPath: "position")) <= 1e-9, "at \(t)")
+                #expect(stage.b.presentation().position == CGPoint(x: 50, y: 60) && stage.c.presentation().opacity == opacity)
+            }
+            sequence.resume()
+            stage.clock.advance(to: 4)
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.a.position == CGPoint(x: 0, y: 0) && stage.b.position == CGPoint(x: 50, y: 60) && stage.c.opacity == 0.2)
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+        }
+
         @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
         func overlapTakesOver() {
             let stage = Stage()

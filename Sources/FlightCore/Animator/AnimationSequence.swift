@@ -260,11 +260,17 @@ public final class AnimationSequence {
         let first = held == nil
         held = time
         let members = members
+        let changedElsewhere = keyPathsChangedElsewhere(among: members)
         var revived: [AnimationGroup] = []
         for member in members {
             let elapsed = min(max(time - member.offset, 0), member.group.totalDuration)
             if member.group.hasEnded {
-                // A group that ended at its end or back at its start comes back, held.
+                // A group that ended at its end or back at its start comes back, held, but not
+                // for the key paths something else has changed since: those are no longer its.
+                if let host = member.group.host, let changed = changedElsewhere[ObjectIdentifier(host)] {
+                    member.group.giveUp { changed.contains($0) }
+                }
+                guard !member.group.ownsNothing else { continue }
                 FlightEngine.revive(member.group, heldAt: elapsed)
                 guard !member.group.hasEnded else { continue }
                 revived.append(member.group)
@@ -280,6 +286,42 @@ public final class AnimationSequence {
         if first { ahead = predictions(showing: true) }
         arrange(at: time)
         show(at: time)
+    }
+
+    /// The key paths, on each host (by its identity), that something other than the sequence
+    /// has changed since the sequence's groups that animate them ended: an active group outside
+    /// the sequence animates one (or a part or whole of it), or its model no longer holds what
+    /// the latest group of the sequence that animates it left there (the app set it, or an
+    /// unrelated group that has ended since moved it).
+    private func keyPathsChangedElsewhere(among members: [Member]) -> [ObjectIdentifier: Set<String>] {
+        var result: [ObjectIdentifier: Set<String>] = [:]
+        let ours = Set(members.map { ObjectIdentifier($0.group) })
+        for member in members where member.group.hasEnded && !member.group.wasCut {
+            guard let host = member.group.host else { continue }
+            let id = ObjectIdentifier(host)
+            let others = host.animationState.activeGroups.filter { !ours.contains(ObjectIdentifier($0)) }
+            for keyPath in member.group.ownedKeyPaths where result[id]?.contains(keyPath) != true {
+                let animatedElsewhere = others.contains { other in
+                    other.ownedKeyPaths.contains { LayerProperty.overlap(of: $0, over: keyPath) != .none }
+                }
+                // Of two at one moment, the one started later.
+                let sharing = members.filter { $0.group.host === host && $0.group.resolved.index(of: keyPath) != nil }
+                guard !animatedElsewhere, let latest = sharing.reversed().max(by: { $0.offset < $1.offset }) else {
+                    result[id, default: []].insert(keyPath)
+                    continue
+                }
+                // One that plays or is held shows the key path itself.
+                guard latest.group.hasEnded else { continue }
+                guard latest.group.owns(keyPath), !latest.group.wasCut,
+                      let left = FlightEngine.restingValue(of: keyPath, in: latest.group, atEnd: latest.group.finished),
+                      let model = host.modelValue(forKeyPath: keyPath), FlightEngine.isClose(model, left)
+                else {
+                    result[id, default: []].insert(keyPath)
+                    continue
+                }
+            }
+        }
+        return result
     }
 
     /// Sets the model of each key path that a group brought back animates to where the

@@ -944,7 +944,7 @@ enum FlightEngine {
         return open(a)
     }
 
-    private static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {
+    static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {
         func open<Value: AnimatableValue>(_ a: Value) -> Bool {
             guard let b = b as? Value else { return false }
             let components = a.components
