@@ -605,6 +605,26 @@ extension MainActorSuites {
             #expect(stage.log.count == 6 && sequence.fractionComplete == 1)
         }
 
+        @Test("Finished at the end while playing backwards: the groups already back at their start end at their end too")
+        func finishAtEndGoingBack() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 1.1) { _ in }
+            sequence.reverse()
+            // Back at 0.3 of the sequence's time: C and B have played back to their starts.
+            everyFrame(stage.clock, until: 1.9) { _ in }
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+            #expect(stage.b.presentation().position == CGPoint(x: 10, y: 10) && stage.c.presentation().opacity == 1)
+            sequence.finish(at: .end)
+            #expect(sequence.hasEnded && sequence.fractionComplete == 1)
+            #expect(stage.a.position == CGPoint(x: 300, y: 40) && stage.b.position == CGPoint(x: 120, y: 200))
+            #expect(stage.c.opacity == 0.2 && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            // Every callback had fired; none fires again.
+            #expect(stage.log.count == 6)
+            stage.clock.advance(to: 4)
+            #expect(stage.b.position == CGPoint(x: 120, y: 200) && stage.c.opacity == 0.2 && stage.log.count == 6)
+        }
+
         @Test("Finished at the start, the groups that started go back and nothing ahead starts")
         func finishAtStart() {
             let stage = Stage()

@@ -162,7 +162,9 @@ public final class AnimationSequence {
     ///
     /// - ``AnimationGroup/FinishPosition/end``: every group ends at its end, finished, those its
     ///   triggers would still start included (each starts, `didStart`, and ends at once): the
-    ///   sequence as if played to its end, in the order of its moments.
+    ///   sequence as if played to its end, in the order of its moments. Playing backwards, the
+    ///   groups already back at their start end at their end too (brought back, without a
+    ///   second callback).
     /// - ``AnimationGroup/FinishPosition/start``: every group that has started goes back to where
     ///   it started, the latest first, cut short; no trigger fires.
     /// - ``AnimationGroup/FinishPosition/current``: every group stays where it is shown, cut
@@ -175,6 +177,12 @@ public final class AnimationSequence {
         let fraction = fractionComplete
         switch position {
         case .end:
+            // Backwards: held first, which brings back the groups that played back to their
+            // start, and turned forwards, so that they end at their end too.
+            if isReversed {
+                if held == nil { hold(at: time) }
+                turnRound()
+            }
             if held != nil { resume() }
             finishAtEnd()
         case .start:
