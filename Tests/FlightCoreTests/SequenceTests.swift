@@ -29,6 +29,17 @@ extension MainActorSuites {
             func logging(_ name: String, _ animator: GroupAnimator) {
                 animator.setDidStartCallback { [weak self] _ in self?.log.append("\(name) start") }
                 animator.setDidStopCallback { [weak self] _, finished in self?.log.append("\(name) stop \(finished)") }
+                animator.setDidCancelCallback { [weak self] _ in self?.log.append("\(name) cancel") }
+            }
+
+            /// Whether every callback of every group fired at most once, each cancel directly
+            /// before its group's stop with `false`.
+            var eachOnce: Bool {
+                Set(log).count == log.count && log.indices.allSatisfy { index in
+                    guard log[index].hasSuffix(" cancel") else { return true }
+                    let name = log[index].dropLast(" cancel".count)
+                    return index + 1 < log.count && log[index + 1] == "\(name) stop false"
+                }
             }
 
             /// Three groups: the root on `a` (1 s, out-cubic), at 40 % of its time one on `b`
@@ -166,6 +177,14 @@ extension MainActorSuites {
             sequence.pause()
             // Known in advance: B starts at 0.4, C when B ends at 0.9, and C's spring settles after.
             #expect(sequence.duration > 0.9 + 0.3 && sequence.duration < 0.9 + 3)
+            // Played in time, the last group (C) ends exactly then.
+            let inTime = Stage()
+            _ = inTime.startThree()
+            everyFrame(inTime.clock, until: sequence.duration - 1e-6) { _ in }
+            inTime.clock.advance(to: sequence.duration - 1e-6)
+            #expect(inTime.log.last == "A stop true" && inTime.log.count == 5)
+            inTime.clock.advance(to: sequence.duration + 1e-6)
+            #expect(inTime.log.last == "C stop true" && inTime.log.count == 6)
             let times = Self.times(until: sequence.duration + 0.05, moments: Self.moments(of: sequence))
             let played = Self.playedInTime({ $0.startThree() }, at: times)
             for (index, t) in times.enumerated() {
@@ -255,7 +274,7 @@ extension MainActorSuites {
             }
             #expect(sequence.hasEnded)
             #expect(stage.log.sorted() == played.log.sorted())
-            #expect(Set(stage.log).count == stage.log.count && stage.log.count == 10)
+            #expect(stage.eachOnce && stage.log.count == 10)
         }
 
         @Test("Reversed in the middle, a sequence plays every frame back through the values it came through")
@@ -356,7 +375,7 @@ extension MainActorSuites {
             }
             stage.clock.advance(to: resumedAt + held + 0.01)
             #expect(sequence.hasEnded)
-            #expect(stage.log.last == "C stop false" && stage.log.count == 6)
+            #expect(stage.log.last == "C stop false" && stage.log.count == 6 && stage.eachOnce)
         }
 
         @Test("Reversed while held early, scrubbed past groups that have not started, and resumed: they start, and it plays back through them")
@@ -623,6 +642,7 @@ extension MainActorSuites {
             #expect(stage.log.count == 6)
             stage.clock.advance(to: 4)
             #expect(stage.b.position == CGPoint(x: 120, y: 200) && stage.c.opacity == 0.2 && stage.log.count == 6)
+            #expect(stage.eachOnce)
         }
 
         @Test("Finished at the start, the groups that started go back and nothing ahead starts")
@@ -631,10 +651,10 @@ extension MainActorSuites {
             let sequence = stage.startThree().sequence
             everyFrame(stage.clock, until: 0.6) { _ in }
             sequence.finish(at: .start)
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A cancel", "A stop false"])
             #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.b.position == CGPoint(x: 10, y: 10))
             stage.clock.advance(to: 3)
-            #expect(stage.c.opacity == 1 && stage.log.count == 4)
+            #expect(stage.c.opacity == 1 && stage.log.count == 6 && stage.eachOnce)
         }
 
         @Test("Finished at the start after a group ended: it goes back too, with the others, without a second callback")
@@ -643,7 +663,7 @@ extension MainActorSuites {
             let sequence = stage.startOnOneView().sequence
             everyFrame(stage.clock, until: 0.8) { _ in }
             sequence.finish(at: .start)
-            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.log == ["A start", "A stop true", "D start", "D cancel", "D stop false"] && stage.eachOnce)
             #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.a.animationKeys.isEmpty)
             #expect(sequence.hasEnded && sequence.fractionComplete == 0)
         }
@@ -657,10 +677,10 @@ extension MainActorSuites {
             let shown = stage.shown()
             sequence.cancel()
             #expect(Self.gap(stage.shown(), shown) <= 1e-9)
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A cancel", "A stop false"])
             #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
             stage.clock.advance(to: 3)
-            #expect(stage.log.count == 4)
+            #expect(stage.log.count == 6 && stage.eachOnce)
         }
 
         @Test("A sequence with a group that repeats forever has no end: scrubbing it does nothing")
@@ -730,8 +750,13 @@ extension MainActorSuites {
             let stage = Stage()
             let sequence = stage.startThree().sequence
             everyFrame(stage.clock, until: 0.25) { _ in }
+            let playing = stage.shown()
+            let keys = stage.layers.map(\.animationKeys)
             sequence.fractionComplete = 0.9
+            // Nothing moved, nothing was added, and it plays on where it was.
+            #expect(Self.gap(stage.shown(), playing) == 0 && stage.layers.map(\.animationKeys) == keys)
             #expect(!sequence.isPaused)
+            expectClose(sequence.fractionComplete * sequence.duration, 0.25, absolute: 1e-9)
             sequence.pause()
             let shown = stage.shown()
             sequence.fractionComplete = .nan
@@ -749,7 +774,7 @@ extension MainActorSuites {
             let sequence = stage.a.animate { x in
                 x.position(CGPoint(x: 300, y: 40)).duration(1)
                 x.triggerOnProgress(0.5, onView: orphan!) { y in
-                    y.alpha(0).duration(0.5)
+                    y.alpha(0).duration(0.8)
                     y.setDidStartCallback { _ in log.append("orphan start") }
                 }
                 x.setDidStopCallback { _, finished in log.append("A stop \(finished)") }
@@ -762,7 +787,8 @@ extension MainActorSuites {
                 sequence.resume()
                 stage.clock.advance(to: 2)
             }
-            #expect(before == 1)
+            // Resolved in advance while its target lived: from 0.5 to 1.3, past the root's end.
+            expectClose(before, 1.3, absolute: 1e-9)
             #expect(log == ["A stop true"])
             #expect(reports.contains { if case .targetDeallocated = $0 { true } else { false } })
         }
@@ -775,14 +801,14 @@ extension MainActorSuites {
             // B is playing; an unrelated group takes its position over.
             stage.b.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.2) }
             sequence.pause()
-            #expect(stage.log == ["A start", "B start", "B stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false"])
             let held = stage.a.presentationValue(forKeyPath: "position")
             sequence.fractionComplete = 0.2 / sequence.duration
             #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"), held) > 1)
             sequence.resume()
             stage.clock.advance(to: 4)
             // C never starts: the trigger that would have started it went with B.
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop true"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A stop true"] && stage.eachOnce)
             #expect(stage.b.position == CGPoint(x: 0, y: 0))
         }
     }
