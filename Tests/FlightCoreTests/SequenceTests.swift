@@ -29,6 +29,17 @@ extension MainActorSuites {
             func logging(_ name: String, _ animator: GroupAnimator) {
                 animator.setDidStartCallback { [weak self] _ in self?.log.append("\(name) start") }
                 animator.setDidStopCallback { [weak self] _, finished in self?.log.append("\(name) stop \(finished)") }
+                animator.setDidCancelCallback { [weak self] _ in self?.log.append("\(name) cancel") }
+            }
+
+            /// Whether every callback of every group fired at most once, each cancel directly
+            /// before its group's stop with `false`.
+            var eachOnce: Bool {
+                Set(log).count == log.count && log.indices.allSatisfy { index in
+                    guard log[index].hasSuffix(" cancel") else { return true }
+                    let name = log[index].dropLast(" cancel".count)
+                    return index + 1 < log.count && log[index + 1] == "\(name) stop false"
+                }
             }
 
             /// Three groups: the root on `a` (1 s, out-cubic), at 40 % of its time one on `b`
@@ -166,6 +177,14 @@ extension MainActorSuites {
             sequence.pause()
             // Known in advance: B starts at 0.4, C when B ends at 0.9, and C's spring settles after.
             #expect(sequence.duration > 0.9 + 0.3 && sequence.duration < 0.9 + 3)
+            // Played in time, the last group (C) ends exactly then.
+            let inTime = Stage()
+            _ = inTime.startThree()
+            everyFrame(inTime.clock, until: sequence.duration - 1e-6) { _ in }
+            inTime.clock.advance(to: sequence.duration - 1e-6)
+            #expect(inTime.log.last == "A stop true" && inTime.log.count == 5)
+            inTime.clock.advance(to: sequence.duration + 1e-6)
+            #expect(inTime.log.last == "C stop true" && inTime.log.count == 6)
             let times = Self.times(until: sequence.duration + 0.05, moments: Self.moments(of: sequence))
             let played = Self.playedInTime({ $0.startThree() }, at: times)
             for (index, t) in times.enumerated() {
@@ -255,7 +274,7 @@ extension MainActorSuites {
             }
             #expect(sequence.hasEnded)
             #expect(stage.log.sorted() == played.log.sorted())
-            #expect(Set(stage.log).count == stage.log.count && stage.log.count == 10)
+            #expect(stage.eachOnce && stage.log.count == 10)
         }
 
         @Test("Reversed in the middle, a sequence plays every frame back through the values it came through")
@@ -356,7 +375,38 @@ extension MainActorSuites {
             }
             stage.clock.advance(to: resumedAt + held + 0.01)
             #expect(sequence.hasEnded)
-            #expect(stage.log.last == "C stop false" && stage.log.count == 6)
+            #expect(stage.log.last == "C stop false" && stage.log.count == 6 && stage.eachOnce)
+        }
+
+        @Test("Reversed while held early, scrubbed past groups that have not started, and resumed: they start, and it plays back through them")
+        func reversedThenScrubbedPast() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration, moments: Self.moments(of: sequence))
+            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            sequence.fractionComplete = 0.2 / duration
+            sequence.reverse()
+            #expect(stage.log == ["A start"])
+            // Held backwards, scrubbed past B's and C's moments: they show, held, not started.
+            let held = times[times.firstIndex { $0 >= 1.2 }!]
+            sequence.fractionComplete = held / duration
+            #expect(stage.log == ["A start"])
+            let index = times.firstIndex(of: held)!
+            #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9)
+            sequence.resume()
+            // They start now, at their own moments, and the sequence plays back through them.
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true"])
+            let resumedAt = stage.clock.now
+            for (index, t) in times.enumerated().reversed() where t < held {
+                stage.clock.advance(to: resumedAt + (held - t))
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "back at \(t)")
+            }
+            stage.clock.advance(to: resumedAt + held + 0.01)
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+            #expect(stage.layers.allSatisfy { $0.position == CGPoint(x: 10, y: 10) } && stage.c.opacity == 1)
         }
 
         @Test("Two groups chained on one view's same key path: scrubbed both ways, resumed, paused and scrubbed back, turned round")
@@ -402,6 +452,117 @@ extension MainActorSuites {
             #expect(sequence.hasEnded)
             #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
             #expect(stage.a.position == CGPoint(x: 10, y: 10))
+        }
+
+        @Test("Paused after two groups on one key path have ended, resumed or finished: the model is the later one's end",
+              arguments: [false, true])
+        func pausedAfterSameKeyPathEnded(finishing: Bool) {
+            let stage = Stage()
+            let sequence = stage.startOnOneView().sequence
+            let times = Self.times(until: 1.45, moments: [0.6, 1.1, 1.4])
+            let played = Self.playedInTime({ $0.startOnOneView() }, at: times)
+            // A and D have ended, F plays.
+            everyFrame(stage.clock, until: 1.2) { _ in }
+            let held = stage.clock.now
+            sequence.pause()
+            #expect(stage.a.position == CGPoint(x: 300, y: 250))
+            if finishing {
+                sequence.finish(at: .end)
+            } else {
+                sequence.resume()
+                let resumedAt = stage.clock.now
+                for (index, t) in times.enumerated() where t > held {
+                    stage.clock.advance(to: resumedAt + (t - held))
+                    #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+                }
+            }
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.a.position == CGPoint(x: 300, y: 250) && stage.b.opacity == 0)
+            #expect(stage.log == ["A start", "A stop true", "D start", "D stop true", "F start", "F stop true"])
+        }
+
+        @Test("Held, the sequence is the same on every access, so scrubbing through group.sequence leaves one set of previews")
+        func heldThroughGroupAccess() {
+            let stage = Stage()
+            let root = stage.startThree()
+            root.sequence.pause()
+            #expect(root.sequence === root.sequence && root.sequence.isPaused)
+            let duration = root.sequence.duration
+            for t in [1.2, 0.95, 1.3, 1.1] { root.sequence.fractionComplete = t / duration }
+            // B's position and C's opacity, each shown by one held animation resolved in advance.
+            #expect(stage.b.animationKeys.count == 1 && stage.c.animationKeys.count == 1)
+            expectClose(root.sequence.fractionComplete * duration, 1.1, absolute: 1e-9)
+            root.sequence.resume()
+            stage.clock.advance(to: 4)
+            #expect(root.sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
+        }
+
+        @Test("A held sequence that ends (its root taken over, or its root's view released) removes what it showed ahead",
+              arguments: [false, true])
+        func endsWhileHeld(releasing: Bool) async {
+            let stage = Stage()
+            var view: HeadlessLayer? = HeadlessLayer(clock: stage.clock)
+            let sequence = view!.animate { x in
+                x.position(CGPoint(x: 300, y: 40)).duration(1)
+                x.triggerOnProgress(0.4, onView: stage.b) { y in
+                    y.position(CGPoint(x: 120, y: 200)).duration(0.5)
+                    y.triggerOnCompletion(onView: stage.c) { z in z.alpha(0.2).duration(0.6) }
+                }
+            }.sequence
+            sequence.pause()
+            sequence.fractionComplete = 1
+            #expect(stage.b.animationKeys.count == 1 && stage.c.animationKeys.count == 1)
+            #expect(stage.b.presentation().position == CGPoint(x: 120, y: 200))
+            if releasing {
+                view = nil
+                // Released off the main thread (this runner's main actor, on Linux), its paused
+                // group stops as soon as the main actor runs.
+                for _ in 0..<100 where !sequence.hasEnded { await Task.yield() }
+            } else {
+                view!.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.2) }
+            }
+            #expect(sequence.hasEnded && !sequence.isPaused)
+            #expect(stage.b.animationKeys.isEmpty && stage.c.animationKeys.isEmpty)
+            #expect(stage.b.presentation().position == CGPoint(x: 10, y: 10) && stage.c.presentation().opacity == 1)
+            stage.clock.advance(to: 3)
+            #expect(stage.b.position == CGPoint(x: 10, y: 10) && stage.c.opacity == 1)
+            withExtendedLifetime(view) {}
+        }
+
+        @Test("Paused after the app and an unrelated group changed key paths whose groups had ended: it keeps showing what was shown")
+        func pauseKeepsChangesElsewhere() {
+            // At 1.2 B and A have ended and C plays; the app then sets b's position and an
+            // unrelated group moves a.
+            func act(_ stage: Stage) -> AnimationSequence {
+                let sequence = stage.startThree().sequence
+                everyFrame(stage.clock, until: 1.2) { _ in }
+                stage.b.position = CGPoint(x: 50, y: 60)
+                stage.a.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.5).easing(.inOutSine) }
+                everyFrame(stage.clock, until: 1.25) { _ in }
+                return sequence
+            }
+            let reference = Stage()
+            _ = act(reference)
+            let stage = Stage()
+            let sequence = act(stage)
+            let shown = stage.shown()
+            sequence.pause()
+            #expect(Self.gap(stage.shown(), shown) <= 1e-9)
+            #expect(stage.b.position == CGPoint(x: 50, y: 60) && stage.a.position == CGPoint(x: 0, y: 0))
+            // Held, C stays where it is; the unrelated group plays on, and b stays where the app put it.
+            let opacity = stage.c.presentation().opacity
+            everyFrame(stage.clock, until: 1.4) { t in
+                reference.clock.advance(to: t)
+                #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"),
+                                        reference.a.presentationValue(forKeyPath: "position")) <= 1e-9, "at \(t)")
+                #expect(stage.b.presentation().position == CGPoint(x: 50, y: 60) && stage.c.presentation().opacity == opacity)
+            }
+            sequence.resume()
+            stage.clock.advance(to: 4)
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            #expect(stage.a.position == CGPoint(x: 0, y: 0) && stage.b.position == CGPoint(x: 50, y: 60) && stage.c.opacity == 0.2)
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop true"])
         }
 
         @Test("Overlapping on one key path, the later group takes it over for good: scrubbed back before it, its start shows")
@@ -463,16 +624,37 @@ extension MainActorSuites {
             #expect(stage.log.count == 6 && sequence.fractionComplete == 1)
         }
 
+        @Test("Finished at the end while playing backwards: the groups already back at their start end at their end too")
+        func finishAtEndGoingBack() {
+            let stage = Stage()
+            let sequence = stage.startThree().sequence
+            everyFrame(stage.clock, until: 1.1) { _ in }
+            sequence.reverse()
+            // Back at 0.3 of the sequence's time: C and B have played back to their starts.
+            everyFrame(stage.clock, until: 1.9) { _ in }
+            #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true", "C stop false"])
+            #expect(stage.b.presentation().position == CGPoint(x: 10, y: 10) && stage.c.presentation().opacity == 1)
+            sequence.finish(at: .end)
+            #expect(sequence.hasEnded && sequence.fractionComplete == 1)
+            #expect(stage.a.position == CGPoint(x: 300, y: 40) && stage.b.position == CGPoint(x: 120, y: 200))
+            #expect(stage.c.opacity == 0.2 && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+            // Every callback had fired; none fires again.
+            #expect(stage.log.count == 6)
+            stage.clock.advance(to: 4)
+            #expect(stage.b.position == CGPoint(x: 120, y: 200) && stage.c.opacity == 0.2 && stage.log.count == 6)
+            #expect(stage.eachOnce)
+        }
+
         @Test("Finished at the start, the groups that started go back and nothing ahead starts")
         func finishAtStart() {
             let stage = Stage()
             let sequence = stage.startThree().sequence
             everyFrame(stage.clock, until: 0.6) { _ in }
             sequence.finish(at: .start)
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A cancel", "A stop false"])
             #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.b.position == CGPoint(x: 10, y: 10))
             stage.clock.advance(to: 3)
-            #expect(stage.c.opacity == 1 && stage.log.count == 4)
+            #expect(stage.c.opacity == 1 && stage.log.count == 6 && stage.eachOnce)
         }
 
         @Test("Finished at the start after a group ended: it goes back too, with the others, without a second callback")
@@ -481,7 +663,7 @@ extension MainActorSuites {
             let sequence = stage.startOnOneView().sequence
             everyFrame(stage.clock, until: 0.8) { _ in }
             sequence.finish(at: .start)
-            #expect(stage.log == ["A start", "A stop true", "D start", "D stop false"])
+            #expect(stage.log == ["A start", "A stop true", "D start", "D cancel", "D stop false"] && stage.eachOnce)
             #expect(stage.a.position == CGPoint(x: 10, y: 10) && stage.a.animationKeys.isEmpty)
             #expect(sequence.hasEnded && sequence.fractionComplete == 0)
         }
@@ -495,10 +677,10 @@ extension MainActorSuites {
             let shown = stage.shown()
             sequence.cancel()
             #expect(Self.gap(stage.shown(), shown) <= 1e-9)
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A cancel", "A stop false"])
             #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
             stage.clock.advance(to: 3)
-            #expect(stage.log.count == 4)
+            #expect(stage.log.count == 6 && stage.eachOnce)
         }
 
         @Test("A sequence with a group that repeats forever has no end: scrubbing it does nothing")
@@ -521,13 +703,60 @@ extension MainActorSuites {
             #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
         }
 
+        @Test("A sequence with a group that repeats forever does not turn round, playing or held: every frame as played in time")
+        func foreverDoesNotReverse() throws {
+            func start(_ stage: Stage) -> AnimationGroup {
+                stage.a.animate { x in
+                    x.position(CGPoint(x: 300, y: 40)).duration(0.5)
+                    x.triggerOnStart(onView: stage.b) { y in
+                        y.alpha(0.5).duration(0.3)
+                        y.repeating(.forever(autoreverses: true))
+                    }
+                }
+            }
+            let stage = Stage()
+            let sequence = start(stage).sequence
+            let times = Self.times(until: 1, moments: [0.3, 0.5, 0.6, 0.9])
+            let played = Self.playedInTime(start, at: times)
+            everyFrame(stage.clock, until: 0.2) { _ in }
+            sequence.reverse()
+            #expect(!sequence.isReversed)
+            for layer in stage.layers {
+                for key in layer.animationKeys {
+                    let animation = try #require(layer.animation(forKey: key))
+                    #expect(animation.beginTime.isFinite && animation.timeOffset.isFinite, "\(key)")
+                }
+            }
+            for (index, t) in times.enumerated() where t > 0.2 && t <= 0.4 {
+                stage.clock.advance(to: t)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
+            // Held, too: it stays held, facing forwards, and plays on as in time.
+            sequence.pause()
+            sequence.reverse()
+            #expect(!sequence.isReversed && sequence.isPaused)
+            let heldAt = stage.clock.now
+            sequence.resume()
+            for (index, t) in times.enumerated() where t > heldAt {
+                stage.clock.advance(to: t)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "played on at \(t)")
+            }
+            sequence.cancel()
+            #expect(sequence.hasEnded && stage.layers.allSatisfy { $0.animationKeys.isEmpty })
+        }
+
         @Test("A NaN fraction, and a scrub of a sequence that plays, change nothing")
         func badFractions() {
             let stage = Stage()
             let sequence = stage.startThree().sequence
             everyFrame(stage.clock, until: 0.25) { _ in }
+            let playing = stage.shown()
+            let keys = stage.layers.map(\.animationKeys)
             sequence.fractionComplete = 0.9
+            // Nothing moved, nothing was added, and it plays on where it was.
+            #expect(Self.gap(stage.shown(), playing) == 0 && stage.layers.map(\.animationKeys) == keys)
             #expect(!sequence.isPaused)
+            expectClose(sequence.fractionComplete * sequence.duration, 0.25, absolute: 1e-9)
             sequence.pause()
             let shown = stage.shown()
             sequence.fractionComplete = .nan
@@ -545,7 +774,7 @@ extension MainActorSuites {
             let sequence = stage.a.animate { x in
                 x.position(CGPoint(x: 300, y: 40)).duration(1)
                 x.triggerOnProgress(0.5, onView: orphan!) { y in
-                    y.alpha(0).duration(0.5)
+                    y.alpha(0).duration(0.8)
                     y.setDidStartCallback { _ in log.append("orphan start") }
                 }
                 x.setDidStopCallback { _, finished in log.append("A stop \(finished)") }
@@ -558,7 +787,8 @@ extension MainActorSuites {
                 sequence.resume()
                 stage.clock.advance(to: 2)
             }
-            #expect(before == 1)
+            // Resolved in advance while its target lived: from 0.5 to 1.3, past the root's end.
+            expectClose(before, 1.3, absolute: 1e-9)
             #expect(log == ["A stop true"])
             #expect(reports.contains { if case .targetDeallocated = $0 { true } else { false } })
         }
@@ -571,14 +801,14 @@ extension MainActorSuites {
             // B is playing; an unrelated group takes its position over.
             stage.b.animate { $0.position(CGPoint(x: 0, y: 0)).duration(0.2) }
             sequence.pause()
-            #expect(stage.log == ["A start", "B start", "B stop false"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false"])
             let held = stage.a.presentationValue(forKeyPath: "position")
             sequence.fractionComplete = 0.2 / sequence.duration
             #expect(distanceBetween(stage.a.presentationValue(forKeyPath: "position"), held) > 1)
             sequence.resume()
             stage.clock.advance(to: 4)
             // C never starts: the trigger that would have started it went with B.
-            #expect(stage.log == ["A start", "B start", "B stop false", "A stop true"])
+            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A stop true"] && stage.eachOnce)
             #expect(stage.b.position == CGPoint(x: 0, y: 0))
         }
     }

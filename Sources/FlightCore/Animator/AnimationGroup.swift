@@ -50,6 +50,8 @@ public final class AnimationGroup {
     var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
     /// The sequence this group belongs to, once one was made of it or of a group that started it.
     weak var sequenceHandle: AnimationSequence?
+    /// The sequence made of this group (its root), kept while it is held.
+    var heldSequence: AnimationSequence?
     /// Whether it ended cut short (taken over, removed, cancelled, or its target released).
     var wasCut = false
     /// Set when a sequence brings the group back after it ended: its callbacks have fired and
@@ -357,6 +359,7 @@ public final class AnimationGroup {
         self.finished = finished
         let isCut = cut ?? !finished
         wasCut = isCut
+        sequenceHandle?.memberDidEnd()
         guard !callbacksSpent else { return }
         fireStart()
         if isCut { plan.didCancel?(self) }

@@ -24,8 +24,12 @@ public final class AnimationSequence {
     private var origin: TimeInterval = 0
     /// While it plays backwards: the host time at which it is back at 0.
     private var backOrigin: TimeInterval = 0
-    /// Its time while it is held.
-    private var held: TimeInterval?
+    /// Its time while it is held. While it is, the root keeps the sequence (only weakly kept by
+    /// its groups otherwise), so that every ``AnimationGroup/sequence`` of its groups is this
+    /// one and what it shows is removed when it resumes or ends.
+    private var held: TimeInterval? {
+        didSet { root.heldSequence = held == nil ? nil : self }
+    }
     /// The groups that triggers would start ahead, resolved in advance while it is held.
     private var ahead: [Prediction] = []
     /// Set when the sequence was finished or cancelled as a whole: where it was left.
@@ -114,8 +118,11 @@ public final class AnimationSequence {
     /// now, each at its own moment (its `didStart` fires now, in the order of the moments), and
     /// every group plays on as if the sequence had played to here: one held before its start
     /// waits for it, one held at its end ends at once (its stop callback, then its completion
-    /// triggers). Does nothing unless paused.
+    /// triggers). Held backwards, the groups it was scrubbed past start first (as ``reverse()``
+    /// starts them), then every group plays back from there. Does nothing unless paused.
     public func resume() {
+        guard let start = held, !hasEnded, anyHost != nil else { return }
+        if isReversed { startGroupsScrubbedPast(at: start) }
         guard let time = held, !hasEnded, let host = anyHost else { return }
         removePredictions()
         held = nil
@@ -135,9 +142,10 @@ public final class AnimationSequence {
     /// ends (not finished, not cut short); reversed again, they play on forwards. No trigger fires
     /// going backwards. A paused sequence stays paused; if it was scrubbed past groups that have
     /// not started, they start first, as ``resume()`` would start them. Does nothing on an
-    /// ended sequence.
+    /// ended sequence, or on one without an end (a group of it repeats forever: its
+    /// ``duration`` is infinite), as ``AnimationGroup/reverse()`` does nothing on such a group.
     public func reverse() {
-        guard !hasEnded else { return }
+        guard !hasEnded, duration.isFinite else { return }
         if let time = held {
             startGroupsScrubbedPast(at: time)
             turnRound()
@@ -154,7 +162,9 @@ public final class AnimationSequence {
     ///
     /// - ``AnimationGroup/FinishPosition/end``: every group ends at its end, finished, those its
     ///   triggers would still start included (each starts, `didStart`, and ends at once): the
-    ///   sequence as if played to its end, in the order of its moments.
+    ///   sequence as if played to its end, in the order of its moments. Playing backwards, the
+    ///   groups already back at their start end at their end too (brought back, without a
+    ///   second callback).
     /// - ``AnimationGroup/FinishPosition/start``: every group that has started goes back to where
     ///   it started, the latest first, cut short; no trigger fires.
     /// - ``AnimationGroup/FinishPosition/current``: every group stays where it is shown, cut
@@ -167,6 +177,12 @@ public final class AnimationSequence {
         let fraction = fractionComplete
         switch position {
         case .end:
+            // Backwards: held first, which brings back the groups that played back to their
+            // start, and turned forwards, so that they end at their end too.
+            if isReversed {
+                if held == nil { hold(at: time) }
+                turnRound()
+            }
             if held != nil { resume() }
             finishAtEnd()
         case .start:
@@ -237,16 +253,35 @@ public final class AnimationSequence {
         group.sequenceHandle = self
     }
 
+    /// One of the sequence's groups has ended. If that ends the sequence (its last group taken
+    /// over, say, or its target released, while the sequence is held), the groups ahead shown
+    /// while it was held are removed, and the root lets the sequence go.
+    func memberDidEnd() {
+        guard hasEnded else { return }
+        removePredictions()
+        root.heldSequence = nil
+    }
+
     /// Holds the sequence at `time`: its groups paused there, and the groups ahead resolved in
     /// advance and shown where they would be.
     private func hold(at time: TimeInterval) {
         let first = held == nil
         held = time
+        let members = members
+        let changedElsewhere = keyPathsChangedElsewhere(among: members)
+        var revived: [AnimationGroup] = []
         for member in members {
             let elapsed = min(max(time - member.offset, 0), member.group.totalDuration)
             if member.group.hasEnded {
-                // A group that ended at its end or back at its start comes back, held.
+                // A group that ended at its end or back at its start comes back, held, but not
+                // for the key paths something else has changed since: those are no longer its.
+                if let host = member.group.host, let changed = changedElsewhere[ObjectIdentifier(host)] {
+                    member.group.giveUp { changed.contains($0) }
+                }
+                guard !member.group.ownsNothing else { continue }
                 FlightEngine.revive(member.group, heldAt: elapsed)
+                guard !member.group.hasEnded else { continue }
+                revived.append(member.group)
                 if isReversed, member.group.isPaused { FlightEngine.reverse(member.group) }
                 continue
             }
@@ -255,9 +290,66 @@ public final class AnimationSequence {
                 FlightEngine.scrub(member.group, to: elapsed)
             }
         }
+        settleModels(of: revived, among: members)
         if first { ahead = predictions(showing: true) }
         arrange(at: time)
         show(at: time)
+    }
+
+    /// The key paths, on each host (by its identity), that something other than the sequence
+    /// has changed since the sequence's groups that animate them ended: an active group outside
+    /// the sequence animates one (or a part or whole of it), or its model no longer holds what
+    /// the latest group of the sequence that animates it left there (the app set it, or an
+    /// unrelated group that has ended since moved it).
+    private func keyPathsChangedElsewhere(among members: [Member]) -> [ObjectIdentifier: Set<String>] {
+        var result: [ObjectIdentifier: Set<String>] = [:]
+        let ours = Set(members.map { ObjectIdentifier($0.group) })
+        for member in members where member.group.hasEnded && !member.group.wasCut {
+            guard let host = member.group.host else { continue }
+            let id = ObjectIdentifier(host)
+            let others = host.animationState.activeGroups.filter { !ours.contains(ObjectIdentifier($0)) }
+            for keyPath in member.group.ownedKeyPaths where result[id]?.contains(keyPath) != true {
+                let animatedElsewhere = others.contains { other in
+                    other.ownedKeyPaths.contains { LayerProperty.overlap(of: $0, over: keyPath) != .none }
+                }
+                // Of two at one moment, the one started later.
+                let sharing = members.filter { $0.group.host === host && $0.group.resolved.index(of: keyPath) != nil }
+                guard !animatedElsewhere, let latest = sharing.reversed().max(by: { $0.offset < $1.offset }) else {
+                    result[id, default: []].insert(keyPath)
+                    continue
+                }
+                // One that plays or is held shows the key path itself.
+                guard latest.group.hasEnded else { continue }
+                guard latest.group.owns(keyPath), !latest.group.wasCut,
+                      let left = FlightEngine.restingValue(of: keyPath, in: latest.group, atEnd: latest.group.finished),
+                      let model = host.modelValue(forKeyPath: keyPath), FlightEngine.isClose(model, left)
+                else {
+                    result[id, default: []].insert(keyPath)
+                    continue
+                }
+            }
+        }
+        return result
+    }
+
+    /// Sets the model of each key path that a group brought back animates to where the
+    /// sequence leaves it: playing forwards, the end of the latest group (by its moment) that
+    /// animates it; backwards, the start of the earliest.
+    private func settleModels(of revived: [AnimationGroup], among members: [Member]) {
+        for group in revived {
+            guard let host = group.host else { continue }
+            for keyPath in group.ownedKeyPaths {
+                let sharing = members.filter { !$0.group.hasEnded && $0.group.host === host && $0.group.owns(keyPath) }
+                // Of two at one moment, the one started later took the key path over.
+                let chosen = isReversed
+                    ? sharing.min { $0.offset < $1.offset }
+                    : sharing.reversed().max { $0.offset < $1.offset }
+                guard let chosen,
+                      let value = FlightEngine.restingValue(of: keyPath, in: chosen.group, atEnd: !isReversed)
+                else { continue }
+                host.performTogether { _ = host.setModelValue(value, forKeyPath: keyPath) }
+            }
+        }
     }
 
     /// Orders, on each host, the animations of the sequence's groups that share a key path, so
@@ -447,7 +539,12 @@ public final class AnimationSequence {
 extension AnimationGroup {
     /// The sequence this group belongs to: the one made of the group that started it, if it was
     /// started by a trigger of a sequence's group, or else a sequence with this group as its
-    /// root, made on first use (the same one while anything holds it).
+    /// root, made on first use (the same one while anything holds it, and while it is held:
+    /// ``AnimationSequence/pause()``).
+    ///
+    /// Reading it pauses and moves nothing, with one exception: a sequence made of a group that
+    /// is paused on its own (``pause()``) is made held there, every other group of it held at
+    /// that moment of the sequence, as ``AnimationSequence/pause()`` would hold them.
     public var sequence: AnimationSequence {
         if let sequenceHandle { return sequenceHandle }
         let made = AnimationSequence(root: self)

@@ -91,7 +91,8 @@ extension FlightEngine {
     /// Brings back, held at `elapsed`, a `group` of a sequence that ended at its end or played
     /// back to its start (not one cut short): it plays on its host again, from the keyframes it
     /// was resolved to, for the key paths it still owned, without firing a callback again.
-    /// The model takes its targets where no later group of the host animates the key path.
+    /// The model is left as it is: the sequence sets it once all its groups are back
+    /// (``restingValue(of:in:atEnd:)``).
     static func revive(_ group: AnimationGroup, heldAt elapsed: TimeInterval) {
         guard group.hasEnded, !group.wasCut, let host = group.host, let state = group.state else { return }
         let now = now(on: host)
@@ -105,10 +106,6 @@ extension FlightEngine {
             for keyPath in group.ownedKeyPaths {
                 guard let index = group.resolved.index(of: keyPath) else { continue }
                 let property = group.resolved.properties[index]
-                if !state.activeGroups.contains(where: { $0 !== group && $0.owns(keyPath) }) {
-                    let end = group.repeating?.endValue(at: index, of: property) ?? property.to
-                    _ = host.setModelValue(end, forKeyPath: keyPath)
-                }
                 guard property.duration > 0 else { continue }
                 let keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
                 var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
@@ -118,5 +115,16 @@ extension FlightEngine {
             }
             retime(group, elapsed: elapsed, at: now, on: host, keepingWhatIsShown: false)
         }
+    }
+
+    /// Where `group` leaves `keyPath` in the model: at its end (through its cycles, if it
+    /// repeats) if `atEnd`, otherwise at its start (the first keyframe played forwards). Nil if
+    /// it does not animate `keyPath`.
+    static func restingValue(of keyPath: String, in group: AnimationGroup, atEnd: Bool) -> (any AnimatableValue)? {
+        guard let index = group.resolved.index(of: keyPath) else { return nil }
+        let property = group.resolved.properties[index]
+        if atEnd { return group.repeating?.endValue(at: index, of: property) ?? property.to }
+        let mine = group.host?.animationState.placed.filter { $0.group === group } ?? []
+        return ends(of: keyPath, among: mine, in: group)?.start ?? property.from
     }
 }

@@ -563,7 +563,7 @@ enum FlightEngine {
     /// newest animation among `mine` (the group's placed animations): its first and last
     /// keyframes, the other way round while the group is reversed (its animations then hold
     /// their keyframes mirrored). Nil if none of them animates `keyPath`.
-    private static func ends(
+    static func ends(
         of keyPath: String, among mine: [AnimationState.PlacedAnimation], in group: AnimationGroup
     ) -> (start: any AnimatableValue, end: any AnimatableValue)? {
         guard let newest = mine.last(where: { $0.animation.keyPath == keyPath }) else { return nil }
@@ -901,7 +901,7 @@ enum FlightEngine {
         return open(a)
     }
 
-    private static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {
+    static func isClose(_ a: any AnimatableValue, _ b: any AnimatableValue) -> Bool {
         func open<Value: AnimatableValue>(_ a: Value) -> Bool {
             guard let b = b as? Value else { return false }
             let components = a.components
