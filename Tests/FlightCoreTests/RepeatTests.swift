@@ -208,6 +208,24 @@ extension MainActorSuites {
             #expect(checked == 478)
         }
 
+        @Test("A run longer than 10⁹ s is not played back: reverse does nothing, and every frame after is the forward run; a shorter one reverses")
+        func tooLongToReverse() {
+            for (count, reverses) in [(1e300, false), (1e8, true)] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                let group = Self.ramp(on: layer, Repetition(count: count))
+                everyFrame(clock, until: 0.25) { _ in }
+                let before = Self.shown(layer)
+                group.reverse()
+                #expect(group.isReversed == reverses && Self.shown(layer) == before, "\(count)")
+                // Linear 0 → 100 over each 1 s cycle: forwards 100 t, backwards 100 (0.5 − t).
+                everyFrame(clock, until: 0.45) { now in
+                    let expected = reverses ? 100 * (0.5 - now) : 100 * now
+                    #expect(abs(Self.shown(layer) - expected) < 1e-6, "\(count) at \(now)")
+                }
+            }
+        }
+
         @Test("A run that ends where a curve jumps (`.steps` at the end of a way out) ends on the target, not the step before it")
         func runEndingOnAJump() {
             let clock = ManualClock()

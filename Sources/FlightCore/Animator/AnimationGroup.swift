@@ -276,13 +276,21 @@ public final class AnimationGroup {
     /// Triggers fire only going forward: none fires while the group plays backwards, and one
     /// already fired does not fire again. A group that plays back all the way to its start ends
     /// there with `finished == false`, without `didCancel`: it was not cut short. Does nothing on
-    /// an ended group, or on one that repeats forever (it has no end to play back from); a group
-    /// that repeats a number of times plays back through the cycles it has played.
+    /// an ended group, or on one that repeats forever (it has no end to play back from) or for
+    /// longer than ``longestReversibleRun`` (its time is no longer held to a microsecond from its
+    /// end); a group that repeats a number of times plays back through the cycles it has played.
     public func reverse() {
-        // A run that never ends has no end to play back from (``Repetition``).
-        guard totalDuration.isFinite else { return }
+        guard isReversible else { return }
         FlightEngine.reverse(self)
     }
+
+    /// The longest run, in seconds, that ``reverse()`` plays back: 10⁹ s (about 32 years). Time
+    /// measured from the end of a longer run (a count of 10³⁰⁰ cycles, say) no longer holds a
+    /// microsecond, and playing back from there would jump.
+    public static let longestReversibleRun: TimeInterval = 1e9
+
+    /// Whether the group's run can be played back (``reverse()``).
+    var isReversible: Bool { totalDuration <= Self.longestReversibleRun }
 
     /// Ends the group now, leaving its properties at `position`: the model values are set there
     /// and its animations removed, all at once. At the end, the stop callback fires with

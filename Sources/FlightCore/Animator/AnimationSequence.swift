@@ -143,9 +143,10 @@ public final class AnimationSequence {
     /// going backwards. A paused sequence stays paused; if it was scrubbed past groups that have
     /// not started, they start first, as ``resume()`` would start them. Does nothing on an
     /// ended sequence, or on one without an end (a group of it repeats forever: its
-    /// ``duration`` is infinite), as ``AnimationGroup/reverse()`` does nothing on such a group.
+    /// ``duration`` is infinite) or longer than ``AnimationGroup/longestReversibleRun``, as
+    /// ``AnimationGroup/reverse()`` does nothing on such a group.
     public func reverse() {
-        guard !hasEnded, duration.isFinite else { return }
+        guard !hasEnded, duration <= AnimationGroup.longestReversibleRun else { return }
         if let time = held {
             startGroupsScrubbedPast(at: time)
             turnRound()
