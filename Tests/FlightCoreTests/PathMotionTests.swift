@@ -362,6 +362,35 @@ extension MainActorSuites.PathAnimationTests {
     /// transform read as a scale (a mirror on x included) then a rotation.
     static func turn(of m: Transform3D) -> Double { atan2(m.m22, m.m21) - .pi / 2 }
 
+    @Test("Played as the whole transform, the tangent rotation is within the transform's tolerance of its exact motion as the host interpolates it, every frame and inside frames, while other parts change in depth")
+    func wholeTransformWithinToleranceAsPlayed() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = Self.route.start
+        // Mirrored, with a tilt in depth that the whole's other parts carry from what is shown to
+        // the model while the layer turns along the path.
+        layer.transform = .scale(x: -1.2, y: 1, z: 1)
+        layer.animate { a in
+            a.value(Transform3D.rotation(angle: 0.6, x: 1, y: 0.3, z: 0).concatenating(.scale(x: -2.3, y: 2.3, z: 2.3)),
+                    forKeyPath: "transform").duration(1.5).easing(.outCubic)
+        }
+        clock.advance(to: 0.3)
+        let group = layer.animate { $0.position(along: Self.route, orientation: .tangent).duration(1.2) }
+        let whole = try #require(group.property("transform"))
+        let start = clock.now
+        var checked = 0
+        // Every 1/120 s frame and half-way between frames, until the path's end.
+        var step = 1.0
+        while step / 240 < 1.2 {
+            clock.advance(to: start + step / 240)
+            let exact = try #require(whole.exactValue(at: clock.now - start) as? Transform3D)
+            #expect(layer.presentation().transform.distance(to: exact) <= 0.5 + 1e-9, "at \(clock.now - start)")
+            checked += 1
+            step += 1
+        }
+        #expect(checked > 200)
+    }
+
     @Test("On a mirrored layer whose transform is animating, the tangent rotation plays as the whole transform, as a declared rotation does: every frame faces the way, stays mirrored and scales on without a jump")
     func tangentOnAMirroredLayer() throws {
         let clock = ManualClock()

@@ -222,8 +222,14 @@ extension PathMotion {
         let (first, last) = (heading(at: 0, offset: offset), heading(at: duration, offset: offset))
         let turn = max(abs(last - first), 1)
         let bound = tolerance.bound(extent: turn)
+        let angleBound = bound > 0 && bound.isFinite ? bound : 1e-9
+        // The transform as the host plays it between two keyframes is held within the whole
+        // transform's own tolerance: its distance counts as radians at this ratio.
+        let transformBound = LayerProperty.transform.property.tolerance.bound(extent: max(from.distance(to: to), 1))
         let source = PathTransformSource(motion: self, offset: offset, from: from, to: to,
-                                         progressWeight: (bound > 0 && bound.isFinite ? bound : 1e-9) / 1e-3)
+                                         progressWeight: angleBound / 1e-3,
+                                         transformWeight: transformBound > 0 && transformBound.isFinite
+                                            ? angleBound / transformBound : 0)
         return Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
                                start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
     }
@@ -239,10 +245,14 @@ struct PathTransformSource: SegmentSource {
     let to: Transform3D
     /// Radians of error that a fraction-travelled error of 1 counts as.
     let progressWeight: Double
+    /// Radians of error that a distance of 1 between the transform the host plays and the
+    /// exact one counts as.
+    let transformWeight: Double
 
-    init(motion: PathMotion, offset: Double, from: Transform3D, to: Transform3D, progressWeight: Double) {
+    init(motion: PathMotion, offset: Double, from: Transform3D, to: Transform3D, progressWeight: Double,
+         transformWeight: Double) {
         heading = PathHeadingSource(motion: motion, offset: offset)
-        (self.from, self.to, self.progressWeight) = (from, to, progressWeight)
+        (self.from, self.to, self.progressWeight, self.transformWeight) = (from, to, progressWeight, transformWeight)
     }
 
     var breakpoints: [Double] { heading.breakpoints }
@@ -287,12 +297,24 @@ struct PathTransformSource: SegmentSource {
         // A host turns a transform the short way round: half a turn or more in one segment is
         // played the wrong way.
         guard abs(change[0]) < 0.9 * .pi else { return .infinity }
+        // The host plays the transform between the two keyframe values by its own interpolation
+        // (decomposed, or componentwise), not along the channels: measured both ways too.
+        let (first, last) = (value(of: a.value), value(of: b.value))
+        let decomposed = Transform3D.Path(from: first, to: last)
         return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
             evaluations += 1
             let u = a.u + fraction * span
-            let played = start + change * timing.progress(at: fraction)
+            let eased = timing.progress(at: fraction)
+            let played = start + change * eased
             let (angle, progress) = (heading.angle(at: u), heading.inner.progress(at: u))
-            return max(abs(angle - played[0]), abs(progress - played[1]) * progressWeight)
+            var error = max(abs(angle - played[0]), abs(progress - played[1]) * progressWeight)
+            if transformWeight > 0 {
+                let exact = value(of: SIMD2(angle, progress))
+                let hosted = max(decomposed.value(at: eased).distance(to: exact),
+                                 first.componentwiseInterpolated(to: last, fraction: eased).distance(to: exact))
+                error = max(error, hosted * transformWeight)
+            }
+            return error
         }
     }
 }
