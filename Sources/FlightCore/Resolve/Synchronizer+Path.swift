@@ -42,7 +42,7 @@ extension Synchronizer {
             guard fit.keyframes.frames.allSatisfy({ $0.value.x.isFinite && $0.value.y.isFinite }) else {
                 return try jump(evaluations: fit.evaluations)
             }
-            storage = PathPositionStorage(motion: motion, keyframes: fit.keyframes)
+            storage = PathStorage(motion: motion, role: .position, keyframes: fit.keyframes)
             (widened, evaluations) = (fit.widenedTo, fit.evaluations)
         case .heading(let offset):
             if let whole = path.whole {
@@ -52,13 +52,13 @@ extension Synchronizer {
                     (0..<Transform3D.componentCount).allSatisfy { frame.value.components[$0].isFinite }
                 }
                 guard finite else { return try jump(evaluations: fit.evaluations) }
-                storage = PathTransformStorage(motion: motion, offset: offset, whole: whole, keyframes: fit.keyframes)
+                storage = PathStorage(motion: motion, role: .transform(offset: offset, whole: whole), keyframes: fit.keyframes)
                 (widened, evaluations) = (fit.widenedTo, fit.evaluations)
                 break
             }
             let fit = motion.headingKeyframes(offset: offset, tolerance: request.tolerance)
             guard fit.keyframes.frames.allSatisfy({ $0.value.isFinite }) else { return try jump(evaluations: fit.evaluations) }
-            storage = PathHeadingStorage(motion: motion, offset: offset, keyframes: fit.keyframes)
+            storage = PathStorage(motion: motion, role: .heading(offset: offset), keyframes: fit.keyframes)
             (widened, evaluations) = (fit.widenedTo, fit.evaluations)
         }
         if motion.excursionWasLimited, case .position = path.role {
@@ -81,132 +81,88 @@ extension Synchronizer {
     }
 }
 
-/// The first time the fraction of the way travelled along `motion` reaches `threshold`, found
-/// as for any motion (``firstTime(reaching:boundaries:at:progress:)``) across the spans of
-/// `keyframes` (whose ends include the fraction's extrema).
-private func firstTime<Value>(
-    reaching threshold: Double, along motion: PathMotion, keyframes: Keyframes<Value>
-) -> TimeInterval? {
-    guard threshold.isFinite else { return nil }
-    if threshold == 0 { return 0 }
-    let duration = motion.duration
-    guard duration > 0 else { return threshold > 0 && threshold <= 1 ? 0 : nil }
-    let frames = keyframes.frames
-    return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
-        motion.fraction(at: $0)
+/// A property that follows a path, with its keyframes: the position, the angle of the layer
+/// turned along the tangent, or, where that rotation was promoted to the whole, the whole
+/// `transform` (the tangent's angle written into the other parts, which go from `whole.from` to
+/// `whole.to` on the fraction travelled). Its progress is the fraction of the way travelled.
+private final class PathStorage<Value: AnimatableValue>: MotionStorage {
+    /// What the property is of the path.
+    enum Role: Sendable {
+        case position
+        case heading(offset: Double)
+        case transform(offset: Double, whole: PathPlan.Whole)
     }
-}
 
-/// A position moving along a path, with its keyframes.
-private final class PathPositionStorage: MotionStorage {
     let motion: PathMotion
-    let keyframes: Keyframes<CGPoint>
+    let role: Role
+    let keyframes: Keyframes<Value>
     let track: any KeyframeSequence
 
-    init(motion: PathMotion, keyframes: Keyframes<CGPoint>) {
+    init(motion: PathMotion, role: Role, keyframes: Keyframes<Value>) {
         self.motion = motion
+        self.role = role
         self.keyframes = keyframes
         track = keyframes
     }
 
-    var duration: TimeInterval { motion.duration }
-    var easing: Easing { motion.easing }
-    var from: any AnimatableValue { motion.from }
-    var to: any AnimatableValue { motion.to }
-    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
-    func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
-    func progress(at t: TimeInterval) -> Double { motion.fraction(at: t) }
-
-    func velocity(at t: TimeInterval) -> SIMD16<Double> {
-        let velocity = motion.velocity(at: t)
-        var lanes = SIMD16<Double>.zero
-        (lanes[0], lanes[1]) = (velocity.x, velocity.y)
-        return lanes
-    }
-
-    func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
-    }
-}
-
-/// The angle of a layer turned along a path's tangent, with its keyframes. Its progress is the
-/// fraction of the way the position has travelled.
-private final class PathHeadingStorage: MotionStorage {
-    let motion: PathMotion
-    let offset: Double
-    let keyframes: Keyframes<Double>
-    let track: any KeyframeSequence
-
-    init(motion: PathMotion, offset: Double, keyframes: Keyframes<Double>) {
-        self.motion = motion
-        self.offset = offset
-        self.keyframes = keyframes
-        track = keyframes
-    }
-
-    var duration: TimeInterval { motion.duration }
-    var easing: Easing { motion.easing }
-    var from: any AnimatableValue { motion.heading(at: 0, offset: offset) }
-    var to: any AnimatableValue { motion.heading(at: motion.duration, offset: offset) }
-    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
-    func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.heading(at: t, offset: offset) }
-    func progress(at t: TimeInterval) -> Double { motion.fraction(at: t) }
-
-    func velocity(at t: TimeInterval) -> SIMD16<Double> {
-        var lanes = SIMD16<Double>.zero
-        lanes[0] = motion.angularVelocity(at: t)
-        return lanes
-    }
-
-    func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
-    }
-}
-
-/// The whole transform of a layer turned along a path's tangent, its rotation promoted to the
-/// whole: the tangent's angle written into the other parts, which go from `whole.from` to
-/// `whole.to` on the fraction travelled. Its progress is that fraction.
-private final class PathTransformStorage: MotionStorage {
-    let motion: PathMotion
-    let offset: Double
-    let whole: PathPlan.Whole
-    let keyframes: Keyframes<Transform3D>
-    let track: any KeyframeSequence
-
-    init(motion: PathMotion, offset: Double, whole: PathPlan.Whole, keyframes: Keyframes<Transform3D>) {
-        self.motion = motion
-        self.offset = offset
-        self.whole = whole
-        self.keyframes = keyframes
-        track = keyframes
-    }
-
-    private func transform(at t: TimeInterval) -> Transform3D {
+    private func transform(at t: TimeInterval, offset: Double, whole: PathPlan.Whole) -> Transform3D {
         let others = whole.from.keyframeInterpolated(to: whole.to, fraction: motion.fraction(at: t))
         return LayerProperty.rotationZ.property.write(motion.heading(at: t, offset: offset), into: others) as? Transform3D ?? others
     }
 
     var duration: TimeInterval { motion.duration }
     var easing: Easing { motion.easing }
-    var from: any AnimatableValue { transform(at: 0) }
-    var to: any AnimatableValue { transform(at: motion.duration) }
+    var from: any AnimatableValue {
+        if case .position = role { return motion.from }
+        return exactValue(at: 0)
+    }
+    var to: any AnimatableValue {
+        if case .position = role { return motion.to }
+        return exactValue(at: motion.duration)
+    }
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
-    func exactValue(at t: TimeInterval) -> any AnimatableValue { transform(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.fraction(at: t) }
 
-    /// The matrix's entries' rates of change, by a central difference over a microsecond.
+    func exactValue(at t: TimeInterval) -> any AnimatableValue {
+        switch role {
+        case .position: motion.value(at: t)
+        case .heading(let offset): motion.heading(at: t, offset: offset)
+        case let .transform(offset, whole): transform(at: t, offset: offset, whole: whole)
+        }
+    }
+
     func velocity(at t: TimeInterval) -> SIMD16<Double> {
-        guard t < motion.duration, motion.duration > 0 else { return .zero }
-        let step = 1e-6
-        let (before, after) = (transform(at: max(t - step, 0)).components, transform(at: t + step).components)
-        let span = t + step - max(t - step, 0)
         var lanes = SIMD16<Double>.zero
-        for index in 0..<Transform3D.componentCount { lanes[index] = (after[index] - before[index]) / span }
+        switch role {
+        case .position:
+            let velocity = motion.velocity(at: t)
+            (lanes[0], lanes[1]) = (velocity.x, velocity.y)
+        case .heading:
+            lanes[0] = motion.angularVelocity(at: t)
+        case let .transform(offset, whole):
+            // The matrix's entries' rates of change, by a central difference over a microsecond.
+            guard t < motion.duration, motion.duration > 0 else { return .zero }
+            let step = 1e-6
+            let before = transform(at: max(t - step, 0), offset: offset, whole: whole).components
+            let after = transform(at: t + step, offset: offset, whole: whole).components
+            let span = t + step - max(t - step, 0)
+            for index in 0..<Transform3D.componentCount { lanes[index] = (after[index] - before[index]) / span }
+        }
         return lanes
     }
 
+    /// The first time the fraction travelled reaches `threshold`, found as for any motion
+    /// (``firstTime(reaching:boundaries:at:progress:)``) across the spans of the keyframes
+    /// (whose ends include the fraction's extrema).
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
-        FlightCore.firstTime(reaching: threshold, along: motion, keyframes: keyframes)
+        guard threshold.isFinite else { return nil }
+        if threshold == 0 { return 0 }
+        let duration = motion.duration
+        guard duration > 0 else { return threshold > 0 && threshold <= 1 ? 0 : nil }
+        let frames = keyframes.frames
+        return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
+            motion.fraction(at: $0)
+        }
     }
 }
 
