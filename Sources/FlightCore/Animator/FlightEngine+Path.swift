@@ -57,12 +57,6 @@ extension FlightEngine {
     /// rotation paired with a position (``pairingPathRotations(_:)``) follows the same
     /// measurement, with the position's duration and easing, or is removed with it.
     static func followPaths(_ requests: inout [Synchronizer.Request], on host: any AnimationHost, at now: TimeInterval) {
-        var followsPath = false
-        for index in requests.indices where requests[index].plan.path != nil {
-            followsPath = true
-            break
-        }
-        guard followsPath else { return }
         // The positions that turn, by pair, as measured, with their requests' timing.
         var positions: [Int: (path: PathPlan, plan: PropertyPlan)] = [:]
         var index = 0

@@ -111,11 +111,19 @@ enum FlightEngine {
     static func requests(for plan: AnimationPlan, on host: any AnimationHost, at now: TimeInterval) -> [Synchronizer.Request] {
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
-        for property in promotingEntangledParts(pairingPathRotations(plan.properties), on: host) {
+        // Whether a property follows a path, found once (a loop: a closure would be checked for
+        // the main actor); most groups have none, and skip the path steps.
+        var followsPath = false
+        for index in plan.properties.indices where plan.properties[index].path != nil {
+            followsPath = true
+            break
+        }
+        let properties = followsPath ? pairingPathRotations(plan.properties) : plan.properties
+        for property in promotingEntangledParts(properties, on: host) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             appendRequest(for: property, on: host, at: now, to: &requests)
         }
-        followPaths(&requests, on: host, at: now)
+        if followsPath { followPaths(&requests, on: host, at: now) }
         return requests
     }
 
@@ -207,7 +215,6 @@ enum FlightEngine {
         // in which its first trigger fires (where a thousand others may fire too).
         if !group.plan.triggers.isEmpty && group.firedTriggers.isEmpty {
             group.firedTriggers.reserveCapacity(group.plan.triggers.count)
-            group.startedGroups.reserveCapacity(group.plan.triggers.count)
         }
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard !group.firedTriggers.contains(index), let offset = group.offset(of: trigger.moment), offset >= elapsed
