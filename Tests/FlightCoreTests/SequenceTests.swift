@@ -59,6 +59,23 @@ extension MainActorSuites {
                 }
             }
 
+            /// Parts and their whole chained on one view: the root moves `a`'s `position.y`, when it
+            /// ends one moves its `position.x`, and when that ends one moves the whole `position`.
+            func startParts() -> AnimationGroup {
+                a.animate { x in
+                    logging("A", x)
+                    x.value(200.0, forKeyPath: "position.y").duration(0.4).easing(.outCubic)
+                    x.triggerOnCompletion(onView: a) { y in
+                        logging("B", y)
+                        y.value(250.0, forKeyPath: "position.x").duration(0.4).easing(.inOutSine)
+                        y.triggerOnCompletion(onView: a) { z in
+                            logging("C", z)
+                            z.position(CGPoint(x: 50, y: 60)).duration(0.4).easing(.linear)
+                        }
+                    }
+                }
+            }
+
             /// Every kind of trigger, nested: the root on `a`; on its start one on `b`; at half
             /// its way (value progress) one on `c`, which at its end starts one on `a` (opacity)
             /// and at 60 % of its time one on `b` (position).
@@ -201,6 +218,19 @@ extension MainActorSuites {
             // Where the held sequence is, by the known duration: half-way is 0.5 × duration.
             sequence.fractionComplete = 0.5
             expectClose(sequence.fractionComplete, 0.5, absolute: 1e-12)
+        }
+
+        @Test("Parts and their whole chained on one view: scrubbed, every frame shows what the sequence played in time shows")
+        func scrubbedPartsEqualPlayed() {
+            let stage = Stage()
+            let sequence = stage.startParts().sequence
+            sequence.pause()
+            let times = Self.times(until: 1.25, moments: [0.4, 0.8, 1.2])
+            let played = Self.playedInTime({ $0.startParts() }, at: times)
+            for (index, t) in times.enumerated() {
+                sequence.fractionComplete = min(t / sequence.duration, 1)
+                #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "at \(t)")
+            }
         }
 
         @Test("The root and every group its triggers start, nested, belong to one sequence, the same while it is held")

@@ -434,12 +434,24 @@ public final class AnimationSequence {
             var predicted: [String: any AnimatableValue] = [:]
             for property in item.trigger.plan.properties {
                 let keyPath = property.keyPath
-                let same = known.filter { $0.host == id && $0.group.property(keyPath) != nil }
-                let earlier = same.last { $0.offset <= item.offset }
-                let later = same.filter { $0.offset > item.offset }.min { $0.offset < $1.offset }
-                if let earlier, let value = FlightEngine.value(of: keyPath, in: earlier.group, at: item.offset - earlier.offset) {
-                    predicted[keyPath] = value
-                } else if let later, let resolved = later.group.property(keyPath) {
+                let base = LayerProperty.base(of: keyPath)
+                // The groups before it on the same whole, each at this moment, composed in their
+                // order into the whole (a part into its whole, by the rule for parts and wholes).
+                var whole = host.modelValue(forKeyPath: base)
+                var composed = false
+                for timed in known where timed.host == id && timed.offset <= item.offset {
+                    for earlier in timed.group.resolved.properties where LayerProperty.base(of: earlier.keyPath) == base {
+                        guard let current = whole,
+                              let value = FlightEngine.value(of: earlier.keyPath, in: timed.group, at: item.offset - timed.offset)
+                        else { continue }
+                        whole = LayerProperty.compose(value, of: earlier.keyPath, into: current)
+                        composed = true
+                    }
+                }
+                if composed, let whole {
+                    predicted[base] = whole
+                } else if let later = known.filter({ $0.host == id && $0.offset > item.offset && $0.group.property(keyPath) != nil })
+                    .min(by: { $0.offset < $1.offset }), let resolved = later.group.property(keyPath) {
                     predicted[keyPath] = resolved.from
                 }
             }

@@ -80,7 +80,14 @@ private final class PredictionHost: AnimationHost {
     func presentationValue(forKeyPath keyPath: String) -> (any AnimatableValue)? { modelValue(forKeyPath: keyPath) }
 
     func setModelValue(_ value: any AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        predicted[keyPath] = value
+        // A part is written into its whole, as a layer's model holds it, so that the whole
+        // read later has it.
+        if let property = LayerProperty.named(keyPath), let base = property.baseKeyPath,
+           let whole = modelValue(forKeyPath: base) {
+            predicted[base] = property.write(value, into: whole)
+        } else {
+            predicted[keyPath] = value
+        }
         return true
     }
 
