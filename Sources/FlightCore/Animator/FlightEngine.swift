@@ -215,6 +215,9 @@ enum FlightEngine {
         // in which its first trigger fires (where a thousand others may fire too).
         if !group.plan.triggers.isEmpty && group.firedTriggers.isEmpty {
             group.firedTriggers.reserveCapacity(group.plan.triggers.count)
+            // The groups its triggers start are recorded (for its sequence): room made now, not
+            // in the frame in which they fire.
+            group.startedGroups.reserveCapacity(group.plan.triggers.count)
         }
         for (index, trigger) in group.plan.triggers.enumerated() {
             guard !group.firedTriggers.contains(index), let offset = group.offset(of: trigger.moment), offset >= elapsed
