@@ -33,6 +33,27 @@ extension OffMainActorSuites {
             #expect(motion.maximumDeviation(of: keys) <= 0.5 * (1 + 1e-9), "\(easing)")
         }
 
+        /// Fits along a straight line are kept and reused by the progress curve and the tolerance
+        /// relative to the travel; motions asked for in turn (as cells animating alike, then one
+        /// that differs) must each get a fit for their own curve and tolerance, not the last one.
+        @Test("Fits asked for in turn each keep their own curve and tolerance")
+        func fitsInTurn() throws {
+            // The same curve over 300 pt and 3 pt: relative tolerances a hundred times apart.
+            let long = try ValueMotion(from: 0.0, to: 300.0, easing: .outElastic, duration: 0.5, tolerance: .absolute(0.5))
+            let short = try ValueMotion(from: 0.0, to: 3.0, easing: .outElastic, duration: 0.5, tolerance: .absolute(0.5))
+            let other = try ValueMotion(from: 0.0, to: 300.0, easing: .inOutBack, duration: 0.5, tolerance: .absolute(0.5))
+            let first = long.keyframes()
+            for motion in [short, long, long, other, short, short, long, other, long] {
+                let keys = motion.keyframes()
+                #expect(motion.maximumDeviation(of: keys) <= 0.5 * (1 + 1e-9), "\(motion.easing) to \(motion.to)")
+                if motion.to == long.to && motion.easing == long.easing {
+                    #expect(keys.frames.map(\.keyTime) == first.frames.map(\.keyTime))
+                }
+            }
+            // The loose fit has fewer keyframes: had the long move been given it, it would stray.
+            #expect(short.keyframes().frames.count < first.frames.count)
+        }
+
         @Test("Overshoot is kept: the keyframes reach the curve's extreme within the tolerance")
         func overshootKept() throws {
             for easing in [Easing.outBack, .outElastic, .spring(.bouncy), .inBack] {

@@ -54,11 +54,23 @@ final class KeyframeCache: @unchecked Sendable {
     @exclusivity(unchecked) private var progressOrder = KeyRing<ProgressKey>()
     @exclusivity(unchecked) private var pathFits: [PathKey: AnyObject] = [:]
     @exclusivity(unchecked) private var pathOrder = KeyRing<PathKey>()
+    /// The progress fit asked for last: cells animating alike ask for the same fit one after
+    /// another, and comparing one key costs a fraction of hashing it for the store.
+    /// (A NaN tolerance matches no key until a fit is kept; the key is compared in place, as
+    /// copying an easing out of it costs more than the comparison.)
+    @exclusivity(unchecked) private var lastProgressKey = ProgressKey(easing: .linear, velocity: 0, settlingFraction: 0, tolerance: .nan)
+    @exclusivity(unchecked) private var lastProgressKeyframes: Keyframes<Double>?
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.
     func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
-        Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit)
+        if let last = lock.withLock({ lastProgressKey == key ? lastProgressKeyframes : nil }) { return last }
+        guard let kept = Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit) else { return nil }
+        lock.withLock {
+            lastProgressKey = key
+            lastProgressKeyframes = kept
+        }
+        return kept
     }
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
@@ -118,6 +130,8 @@ final class KeyframeCache: @unchecked Sendable {
         lock.withLock {
             progressFits.removeAll()
             progressOrder.removeAll()
+            lastProgressKey.tolerance = .nan
+            lastProgressKeyframes = nil
             pathFits.removeAll()
             pathOrder.removeAll()
         }
