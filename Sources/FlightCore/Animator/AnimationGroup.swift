@@ -39,8 +39,8 @@ public final class AnimationGroup {
     @exclusivity(unchecked) var pausedElapsed: TimeInterval?
     /// While it plays backwards: the host time at which it reaches its start.
     var reverseOrigin: TimeInterval = 0
-    /// The indices of the triggers that have fired (each fires at most once).
-    @exclusivity(unchecked) var firedTriggers: Set<Int> = []
+    /// Which of its triggers have fired (each fires at most once).
+    @exclusivity(unchecked) var firedTriggers = FiredTriggers()
     /// Set while a spring continues the group (``continueOnSpring(velocity:towardsEnd:spring:)``):
     /// the group ends when the spring does.
     @exclusivity(unchecked) var isHandedOff = false
@@ -372,5 +372,28 @@ public final class AnimationGroup {
         fireStart()
         if isCut { plan.didCancel?(self) }
         plan.didStop?(self, finished)
+    }
+}
+
+/// Which of a group's triggers have fired, by index: a flag per trigger, so that a trigger
+/// firing in a crowded frame marks itself without hashing.
+struct FiredTriggers {
+    private var fired: [Bool] = []
+
+    /// Whether room for `count` triggers is made (``makeRoom(for:)``).
+    func hasRoom(for count: Int) -> Bool { fired.count >= count }
+
+    /// Makes room for `count` triggers, so that marking one later allocates nothing.
+    mutating func makeRoom(for count: Int) {
+        if fired.count < count { fired += repeatElement(false, count: count - fired.count) }
+    }
+
+    /// Whether the trigger at `index` has fired.
+    func contains(_ index: Int) -> Bool { index < fired.count && fired[index] }
+
+    /// Marks the trigger at `index` as fired.
+    mutating func insert(_ index: Int) {
+        makeRoom(for: index + 1)
+        fired[index] = true
     }
 }

@@ -10,7 +10,7 @@ enum FlightEngine {
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
         let now = now(on: host)
-        var requests = requests(for: plan, on: host, at: now)
+        var requests = requests(for: plan, on: host, state: state, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -18,7 +18,7 @@ enum FlightEngine {
             // The dissolve fades the layer out and in again, ending at its model opacity.
             var fade = PropertyPlan(keyPath: opacityKeyPath, target: opacity)
             fade.duration = duration
-            appendRequest(for: fade, on: host, at: now, to: &requests)
+            appendRequest(for: fade, on: host, state: state, at: now, to: &requests)
         }
 
         // A group that cannot be resolved (not expected: requests are validated) jumps.
@@ -108,7 +108,11 @@ enum FlightEngine {
     /// declared, parts entangled with older animations promoted to their wholes and positions
     /// along paths completed: what a group
     /// is resolved from, played (``run(_:on:animated:)``) or exported.
-    static func requests(for plan: AnimationPlan, on host: any AnimationHost, at now: TimeInterval) -> [Synchronizer.Request] {
+    /// (`state` is the host's ``AnimationHost/animationState``, passed in: read from the host,
+    /// each use would retain and release it.)
+    static func requests(
+        for plan: AnimationPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval
+    ) -> [Synchronizer.Request] {
         var requests: [Synchronizer.Request] = []
         requests.reserveCapacity(plan.properties.count + 1)
         // Whether a property follows a path, found once (a loop: a closure would be checked for
@@ -119,9 +123,9 @@ enum FlightEngine {
             break
         }
         let properties = followsPath ? pairingPathRotations(plan.properties) : plan.properties
-        for property in promotingEntangledParts(properties, on: host) {
+        for property in promotingEntangledParts(properties, on: host, state: state) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
-            appendRequest(for: property, on: host, at: now, to: &requests)
+            appendRequest(for: property, on: host, state: state, at: now, to: &requests)
         }
         if followsPath { followPaths(&requests, on: host, at: now) }
         return requests
@@ -213,8 +217,8 @@ enum FlightEngine {
         let endOrder = Int.max / 2
         // The record of fired triggers gets its storage when the group starts, not in the frame
         // in which its first trigger fires (where a thousand others may fire too).
-        if !group.plan.triggers.isEmpty && group.firedTriggers.isEmpty {
-            group.firedTriggers.reserveCapacity(group.plan.triggers.count)
+        if !group.plan.triggers.isEmpty && !group.firedTriggers.hasRoom(for: group.plan.triggers.count) {
+            group.firedTriggers.makeRoom(for: group.plan.triggers.count)
             // The groups its triggers start are recorded (for its sequence): room made now, not
             // in the frame in which they fire.
             group.startedGroups.reserveCapacity(group.plan.triggers.count)
@@ -628,7 +632,7 @@ enum FlightEngine {
     /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
     /// consumed: it goes into the request, and the request into the list, without a copy.
     static func appendRequest(
-        for plan: consuming PropertyPlan, on host: any AnimationHost, at now: TimeInterval,
+        for plan: consuming PropertyPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval,
         to requests: inout [Synchronizer.Request]
     ) {
         let keyPath = plan.keyPath
@@ -678,11 +682,11 @@ enum FlightEngine {
         // through its value witnesses.
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
-        if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, at: now) {
+        if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, placed: state.placed, at: now) {
             current = shown.value
             // A paused group stands still: the new motion starts from rest. So does one whose
             // track of this key path a later part or whole covers.
-            if shown.isOwnTrack, let group = host.animationState.newestGroup(animating: keyPath),
+            if shown.isOwnTrack, let group = state.newestGroup(animating: keyPath),
                !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
                now - group.beginTime < group.totalDuration {
                 let elapsed = now - group.beginTime
@@ -707,14 +711,14 @@ enum FlightEngine {
     /// custom key path never set.
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
         -> (value: any AnimatableValue, isOwnTrack: Bool)? {
-        shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, at: now)
+        shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, placed: host.animationState.placed, at: now)
     }
 
     /// ``shownValue(_:on:at:)`` given the whole `base` of `keyPath` (`keyPath` itself if it is
     /// one), when the caller knows it.
-    private static func shownValue(_ keyPath: String, base: String, on host: any AnimationHost, at now: TimeInterval)
-        -> (value: any AnimatableValue, isOwnTrack: Bool)? {
-        let placed = host.animationState.placed
+    private static func shownValue(
+        _ keyPath: String, base: String, on host: any AnimationHost, placed: [AnimationState.PlacedAnimation], at now: TimeInterval
+    ) -> (value: any AnimatableValue, isOwnTrack: Bool)? {
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
         if host.hasOtherAnimations(onBase: base),
@@ -830,8 +834,9 @@ enum FlightEngine {
     /// be composed through a moving reflection
     /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
     /// animation of that whole, towards the whole's model value with the part written in.
-    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
-        let placed = host.animationState.placed
+    private static func promotingEntangledParts(
+        _ properties: [PropertyPlan], on host: any AnimationHost, state: AnimationState
+    ) -> [PropertyPlan] {
         // A loop, not `contains(where:)`: its closure would be checked for the main actor.
         var hasPart = false
         for index in properties.indices where properties[index].property?.baseKeyPath != nil {
@@ -839,6 +844,7 @@ enum FlightEngine {
             break
         }
         guard hasPart else { return properties }
+        let placed = state.placed
         var result = properties
         for index in result.indices {
             let keyPath = result[index].keyPath

@@ -66,7 +66,7 @@ extension AnimationTarget {
 extension FlightEngine {
     /// Resolves `plan` on `host` as ``run(_:on:animated:)`` does, and exports it without playing.
     static func export(_ plan: AnimationPlan, on host: any AnimationHost) -> LayerAnimationGroup? {
-        let requests = requests(for: plan, on: host, at: now(on: host))
+        let requests = requests(for: plan, on: host, state: host.animationState, at: now(on: host))
         guard let resolved = resolve(requests, priority: plan.timingPriority) else { return nil }
         let repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
         return GroupExport.make(resolved, repeating: repeating)
