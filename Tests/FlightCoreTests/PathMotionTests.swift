@@ -252,6 +252,38 @@ extension MainActorSuites {
             }
         }
 
+        /// A decay slowing into a tight bend: the keyframe segments shrink as they near its
+        /// corner (a tenth of a microsecond away, the last one), and the turn must still play as
+        /// a jump at the corner's own moment, not as a ramp across it (fuzz seed 413543).
+        @Test("Segments that shrink into a tight corner still turn the layer at the corner's moment, not across it")
+        func cornerReachedByShrinkingSegments() throws {
+            let path = MotionPath(start: CGPoint(x: -127.75826360259174, y: -214.1083963616872))
+                .curve(to: CGPoint(x: 147.55872236014073, y: -112.61637292376622),
+                       control1: CGPoint(x: -271.64935710504045, y: 68.40429965116562),
+                       control2: CGPoint(x: 81.52701451314346, y: 219.06844521551398))
+                .line(to: CGPoint(x: -284.1008288527731, y: 3.083977626505316))
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { $0.position(along: path, orientation: .tangent).duration(0.488).easing(.decay(.normal)) }
+            let motion = try PathMotion(path: path, from: .zero, easing: .decay(.normal), duration: 0.488)
+            #expect(group.duration == motion.duration)
+            // The corner between the curve and the line, and its moment by bisection of the
+            // distance travelled.
+            let corner = try #require(motion.geometry.corners.last)
+            var (low, high) = (0.0, motion.duration)
+            for _ in 0..<200 where high - low > 4 * high.ulp {
+                let middle = (low + high) / 2
+                if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
+            }
+            var probes = (1...120).map { Double($0) / 120 }
+            probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
+            for t in probes.sorted() {
+                clock.advance(to: t)
+                let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+                #expect(PathTruth.angleBetween(shown, motion.heading(at: t)) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
+            }
+        }
+
         @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")
         func redirectMidPath() throws {
             let clock = ManualClock()

@@ -196,8 +196,12 @@ struct PathHeadingSource: SegmentSource {
         return heading(progress, u: u, side: side == .inside ? .after : pathSide)
     }
 
-    private func heading(_ progress: FitPoint<SIMD2<Double>>, u: Double, side: PathGeometry.Side) -> FitPoint<SIMD2<Double>> {
-        let s = progress.value[0] * motion.length
+    /// The heading at `progress`, or at `distance` along the path when given: a corner's own
+    /// distance, which the fraction times the length may round past, to the other side of it.
+    private func heading(
+        _ progress: FitPoint<SIMD2<Double>>, u: Double, side: PathGeometry.Side, distance: Double? = nil
+    ) -> FitPoint<SIMD2<Double>> {
+        let s = distance ?? progress.value[0] * motion.length
         let angle = motion.geometry.heading(at: s, side: side) + offset
         let slope = motion.geometry.curvature(at: s) * motion.length * progress.slope[0]
         return FitPoint(u: u, value: SIMD2(angle, 0), slope: SIMD2(slope.isFinite ? slope : 0, 0))
@@ -222,7 +226,7 @@ struct PathHeadingSource: SegmentSource {
         var progress = inner.point(at: u, side: .inside)
         let forwards = progress.slope[0] >= 0
         progress.value[0] = corner / motion.length
-        return heading(progress, u: u, side: forwards ? .before : .after)
+        return heading(progress, u: u, side: forwards ? .before : .after, distance: corner)
     }
 
     func error(

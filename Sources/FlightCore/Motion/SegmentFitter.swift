@@ -247,9 +247,10 @@ package enum SegmentFitter {
                     end = extremum
                     atLimit = true
                 }
-                if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations),
-                   kink.u - start.u > minimumSpan {
-                    // The path bends sharply here: end the segment on it.
+                if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations) {
+                    // The path bends sharply here: end the segment on it, however close (segments
+                    // that shrink as they near a tight bend reach it so; one across it would
+                    // play the jump there as a ramp).
                     limit = kink.u
                     longest = limit - start.u
                     trial = longest
