@@ -119,7 +119,7 @@ enum FlightEngine {
             break
         }
         let properties = followsPath ? pairingPathRotations(plan.properties) : plan.properties
-        for property in promotingEntangledParts(properties, on: host) {
+        for property in promotingEntangledParts(properties, on: host, at: now) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             appendRequest(for: property, on: host, at: now, to: &requests)
         }
@@ -840,9 +840,13 @@ enum FlightEngine {
     /// `properties` with every part that is entangled with an older animation, or with a part
     /// declared before it, on the same whole (``LayerProperty/Overlap/entangled``), or that would
     /// be composed through a moving reflection
-    /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
-    /// animation of that whole, towards the whole's model value with the part written in.
-    private static func promotingEntangledParts(_ properties: [PropertyPlan], on host: any AnimationHost) -> [PropertyPlan] {
+    /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``: an earlier
+    /// declaration counts with what is shown of it at `now`, where it starts, and its target),
+    /// promoted to an animation of that whole, towards the whole's model value with the part
+    /// written in.
+    private static func promotingEntangledParts(
+        _ properties: [PropertyPlan], on host: any AnimationHost, at now: TimeInterval
+    ) -> [PropertyPlan] {
         let placed = host.animationState.placed
         // A loop, not `contains(where:)`: its closure would be checked for the main actor.
         var hasPart = false
@@ -872,8 +876,11 @@ enum FlightEngine {
             guard let target = part.accepts(given) ? given : ScalarBridge.convert(given, to: part.valueType) else { continue }
             let written = part.write(target, into: whole)
             if !entangled {
+                // An earlier declaration plays from what is shown of its key path to its target.
                 let older = placedOnBase.map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
-                    + earlierOnBase.map { ($0.keyPath, [$0.target]) }
+                    + earlierOnBase.map { earlier in
+                        (earlier.keyPath, (shownValue(earlier.keyPath, on: host, at: now)?.value).map { [$0, earlier.target] } ?? [earlier.target])
+                    }
                 guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older) else { continue }
             }
             result[index].keyPath = base
