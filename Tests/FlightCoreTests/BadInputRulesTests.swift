@@ -168,3 +168,85 @@ extension MainActorSuites.BadInputRulesTests {
         #expect(layer.presentation().position == CGPoint(x: 600, y: 0))
     }
 }
+
+extension MainActorSuites.BadInputRulesTests {
+    @Test("A declaration with an unplayable duration that a part promoted to the same whole replaces is still reported, once",
+          arguments: [-1, Double.nan, Double.infinity])
+    func unplayableDurationReplacedByAPromotedPart(_ duration: Double) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let reports = collectingDiagnostics {
+            layer.animate { a in
+                a.transform3D(.translation(x: 100, y: 0)).duration(duration)
+                // Entangled with the whole declared before it: played as the whole transform,
+                // from what is shown to the model with the part written in; it takes the
+                // earlier declaration's place.
+                a.value(1.5, forKeyPath: "transform.scale").duration(1).easing(.linear)
+            }
+        }
+        #expect(reports.count == 1, "\(reports)")
+        guard case .invalidDuration(let keyPath, let reported) = reports.first else {
+            Issue.record("expected invalidDuration, got \(reports)")
+            return
+        }
+        #expect(keyPath == "transform" && (reported == duration || (reported.isNaN && duration.isNaN)))
+        // The model holds both declarations; what is shown goes there from the identity in a
+        // straight line (a translation and a uniform scale interpolate component by component).
+        let end = Transform3D.scale(x: 1.5, y: 1.5, z: 1.5).concatenating(.translation(x: 100, y: 0))
+        #expect(MainActorSuites.PartsAndWholesTests.gap(layer.transform, end) < 1e-12)
+        func expected(at time: TimeInterval) -> Transform3D {
+            let p = min(max(time, 0), 1)
+            let s = 1 + 0.5 * p
+            return Transform3D.scale(x: s, y: s, z: s).concatenating(.translation(x: 100 * p, y: 0))
+        }
+        var probes: [TimeInterval] = (1...150).map { Double($0) / 120 }
+        probes += [1 - 1e-6, 1, 1 + 1e-6, 0.5 / 120, 1e-6]
+        for time in probes.sorted() {
+            let shown = layer.presentationValue(forKeyPath: "transform", at: time)
+            #expect(MainActorSuites.PartsAndWholesTests.gap(shown, expected(at: time)) < 1e-9, "at \(time): \(String(describing: shown))")
+        }
+        everyFrame(clock, until: 1.25) { time in
+            #expect(MainActorSuites.PartsAndWholesTests.gap(layer.presentation().transform, expected(at: time)) < 1e-9, "frame \(time)")
+        }
+    }
+
+    @Test("A part with an unplayable duration promoted to the whole beside a path's turning is reported once",
+          arguments: [-1, Double.nan, Double.infinity])
+    func unplayableDurationBesideAPathsTurning(_ duration: Double) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Mirrored in x, with an older animation that turns it, held paused at its start: a
+        // rotation or scale part is played as the whole transform there.
+        let mirror = Transform3D.scale(x: -1, y: 1, z: 1)
+        layer.transform = mirror
+        let older = layer.animate { $0.transform3D(mirror.concatenating(.rotation(angle: 0.3, x: 0, y: 0, z: 1))).duration(1) }
+        older.pause()
+        clock.advance(to: 0.25)
+        let reports = collectingDiagnostics {
+            layer.animate { a in
+                // The y scale the layer reads already (on a layer mirrored in x, −1): it changes
+                // nothing but is promoted to the whole, as the rotation along the path is after it.
+                a.value(-1.0, forKeyPath: "transform.scale.y").duration(duration)
+                a.position(along: MotionPath(start: .zero).line(to: CGPoint(x: 100, y: 100)), orientation: .tangent)
+                    .duration(0.5).easing(.linear)
+            }
+        }
+        #expect(reports.count == 1, "\(reports)")
+        #expect(reports.contains { if case .invalidDuration(keyPath: "transform", _) = $0 { true } else { false } }, "\(reports)")
+        // From its start the layer faces the line (45°), still mirrored; it moves along the line.
+        let facing = mirror.concatenating(.rotation(angle: .pi / 4, x: 0, y: 0, z: 1))
+        #expect(MainActorSuites.PartsAndWholesTests.gap(layer.transform, facing) < 1e-9)
+        var probes: [TimeInterval] = (30...120).map { Double($0) / 120 }
+        probes += [0.25 + 1e-6, 0.75 - 1e-6, 0.75, 0.75 + 1e-6]
+        for time in probes.sorted() {
+            let shown = layer.presentationValue(forKeyPath: "transform", at: time)
+            #expect(MainActorSuites.PartsAndWholesTests.gap(shown, facing) < 1e-9, "at \(time): \(String(describing: shown))")
+            let position = layer.presentationValue(forKeyPath: "position", at: time) as? CGPoint
+            let travelled = 200 * min(time - 0.25, 0.5)
+            #expect(distanceBetween(position, CGPoint(x: travelled, y: travelled)) < 1e-6, "at \(time): \(String(describing: position))")
+        }
+        everyFrame(clock, until: 1) { time in
+            #expect(MainActorSuites.PartsAndWholesTests.gap(layer.presentation().transform, facing) < 1e-9, "frame \(time)")
+        }
+    }
+}

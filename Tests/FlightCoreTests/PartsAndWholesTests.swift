@@ -550,3 +550,42 @@ extension MainActorSuites.PartsAndWholesTests {
         expectClose(layer.transform.m11, 0.5, absolute: 1e-12)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    @Test("A scale part after a whole in one group that leaves a mirrored layer: played as the whole, no jump, inside frames too",
+          arguments: ["transform.scale.y", "transform.scale.x", "transform.rotation.z"])
+    func partAfterAWholeLeavingAReflection(_ keyPath: String) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Mirrored, with nothing playing: the model is what is shown.
+        layer.transform = Transform3D.scale(x: 2.9, y: -0.6, z: 1).concatenating(.rotation(angle: -4.9, x: 0, y: 0, z: 1))
+        let whole = Transform3D.scale(x: 2.9, y: 1, z: 1).concatenating(.rotation(angle: -0.96, x: 0, y: 0, z: 1))
+            .concatenating(.translation(x: -175, y: 82))
+        let target = keyPath == "transform.rotation.z" ? 0.54 : 1.75
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        var group: AnimationGroup?
+        watcher.unchanged("the group starts") {
+            group = layer.animate { a in
+                // The whole leaves the reflection; the part would be written frame by frame into
+                // a whole that is mirrored at first and then not, read on another axis each side.
+                a.transform3D(whole).duration(0.5).easing(.linear)
+                a.value(target, forKeyPath: keyPath).duration(0.9).easing(.inOutSine)
+            }
+        }
+        // Played as the whole transform, which takes the earlier declaration's place.
+        #expect(group?.keyPaths == ["transform"])
+        #expect(layer.animationKeys.count == 1)
+        while clock.now < 1.2 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(keyPath): \(watcher.jumps.prefix(3))")
+        // At rest: the model, the whole with the part written in, which reads back.
+        let expected: Transform3D = {
+            let reference = HeadlessLayer()
+            reference.transform = whole
+            reference.setModelValue(target, forKeyPath: keyPath)
+            return reference.transform
+        }()
+        #expect(Self.gap(layer.transform, expected) < 1e-9)
+        #expect(Self.gap(layer.presentation().transform, expected) < 1e-9)
+        expectClose(layer.value(forKeyPath: keyPath, as: Double.self) ?? .nan, target, absolute: 1e-9)
+    }
+}

@@ -531,3 +531,59 @@ extension OffMainActorSuites.PathGeometryTests {
         #expect(read <= 3 * perSearch)
     }
 }
+
+extension MainActorSuites.PathAnimationTests {
+    @Test("A spring along a turning path settles its turning too: no jump in the angle where the spring is cut, at its end or at an autoreversing turn; every frame faces the way",
+          arguments: [false, true])
+    func springSettlesItsTurning(_ repeats: Bool) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // From the layer's position (no join), 500 pt up a line, then a tight arc counter-clockwise:
+        // on the arc the way the layer faces is the angle from the centre plus a quarter turn.
+        // Where a spring is cut within half a point of the end (a long way's settling band), the
+        // direction is up to 0.5 / 30 rad (1°) from the end's.
+        let center = CGPoint(x: 100, y: 100), radius = 30.0
+        layer.position = CGPoint(x: center.x + radius, y: center.y - 500)
+        let arc = MotionPath(start: layer.position).line(to: CGPoint(x: center.x + radius, y: center.y))
+            .arc(center: center, radius: radius, startAngle: 0, endAngle: 3)
+        let group = layer.animate { a in
+            a.position(along: arc, orientation: .tangent).easing(.spring(Spring(duration: 0.3, bounce: 0)))
+            if repeats { a.repeating(Repetition(count: 2, autoreverses: true)) }
+        }
+        let d = group.duration
+        let tenthOfADegree = 0.1 * Double.pi / 180
+        func angle(at t: TimeInterval) -> Double {
+            guard let m = layer.presentationValue(forKeyPath: "transform", at: t) as? Transform3D else { return .nan }
+            return atan2(m.m12, m.m11)
+        }
+        func facing(at t: TimeInterval) -> Double {
+            guard let p = layer.presentationValue(forKeyPath: "position", at: t) as? CGPoint else { return .nan }
+            // Up the line (within its tolerance of the arc's start), then round the arc.
+            if p.y < center.y - 0.5 { return .pi / 2 }
+            return atan2(p.y - center.y, p.x - center.x) + .pi / 2
+        }
+        // Where the spring is cut: the end of the way out (and, repeating, of the way back, of
+        // the second way out and of the run). Read before the group ends.
+        let cuts = repeats ? [d, 2 * d, 3 * d] : []
+        for cut in cuts {
+            let angles = [cut - 1e-6, cut, cut + 1e-6].map(angle(at:))
+            #expect(abs(remainder(angles[1] - angles[0], 2 * .pi)) <= 2 * tenthOfADegree, "at \(cut): \(angles)")
+            #expect(abs(remainder(angles[2] - angles[1], 2 * .pi)) <= 2 * tenthOfADegree, "at \(cut): \(angles)")
+        }
+        let end = group.totalDuration
+        let beforeEnd = angle(at: end - 1e-6)
+        everyFrame(clock, until: end + 0.1) { now in
+            // The position is within half a point of the arc, so the way it faces from the
+            // centre is within 0.5 / radius of the path's.
+            let error = abs(remainder(angle(at: now) - facing(at: now), 2 * .pi))
+            #expect(error <= tenthOfADegree + 0.5 / radius + 1e-9, "at \(now): \(error)")
+        }
+        // At its end the layer shows the model: the last direction, within the rotation's
+        // tolerance of what it showed a moment before.
+        #expect(group.finished)
+        let model = atan2(layer.transform.m12, layer.transform.m11)
+        let last: Double = repeats ? Double.pi / 2 : 3 + Double.pi / 2
+        #expect(abs(remainder(model - last, 2 * .pi)) < 1e-9)
+        #expect(abs(remainder(model - beforeEnd, 2 * .pi)) <= 2 * tenthOfADegree, "\(beforeEnd) → \(model)")
+    }
+}

@@ -656,3 +656,65 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.RepeatTests {
+    @Test("A colour run that comes back to a transparent start: the curve starts there as its keyframes and the model do, frame by frame")
+    func transparentStartComesBack() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Transparent, with colour components of its own (what an overshooting easing leaves
+        // of a fade from transparent black: a little below 0).
+        let start = Color(red: 0.2, green: -5e-6, blue: 0.6, alpha: 0)
+        layer.backgroundColor = start
+        // Mixed in sRGB, premultiplied: from (0, 0, 0, 0) to (1, 0, 0, 1), so f of the way it is
+        // red at alpha f.
+        let red = Color(red: 1, green: 0, blue: 0).interpolating(in: .sRGB)
+        let group = layer.animate { a in
+            a.backgroundColor(red).duration(0.5).easing(.linear)
+            a.repeating(Repetition(count: 2, autoreverses: true, delay: 0.1))
+        }
+        // The curve the keyframes stand for starts where they do: at the start, exactly.
+        let property = group.property("backgroundColor")
+        #expect(property?.exactValue(at: 0).componentArray == start.componentArray)
+        #expect(property?.keyframeValues.first?.componentArray == start.componentArray)
+        // Two cycles of 1 s (out 0.5 s, back 0.5 s) with 0.1 s between: a run of 2.1 s, ending at
+        // the start, where the model already is.
+        #expect(group.totalDuration == 2.1)
+        #expect(layer.backgroundColor.componentArray == start.componentArray)
+        /// How far along (the alpha shown) `e` seconds in.
+        func fraction(_ e: TimeInterval) -> Double {
+            guard e < 2.1 else { return 0 }
+            let p = e - (e / 1.1).rounded(.down) * 1.1
+            return p < 0.5 ? p / 0.5 : p < 1 ? (1 - p) / 0.5 : 0
+        }
+        func premultiplied(_ value: (any AnimatableValue)?) -> [Double] {
+            guard let c = value?.componentArray, c.count == 4 else { return [] }
+            return [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]]
+        }
+        func expectShown(at time: TimeInterval) {
+            let shown = premultiplied(layer.presentationValue(forKeyPath: "backgroundColor", at: time))
+            let f = fraction(time)
+            let expected = [f, 0, 0, f]
+            // Within the colour tolerance (half an 8-bit step) in the premultiplied mixing space:
+            // next to the transparent start the keyframes are mixed component by component, as
+            // CoreAnimation mixes them.
+            let error = zip(shown, expected).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+            #expect(shown.count == 4 && error <= 0.5 / 255 + 1e-9, "at \(time): \(shown) vs \(expected)")
+        }
+        let turns = [0.5, 1.0, 1.1, 1.6, 2.1]
+        everyFrame(clock, until: 2.5) { now in
+            for turn in turns where turn > now - 1.0 / 120 && turn <= now && !layer.animationKeys.isEmpty {
+                for probe in [turn - 1e-6, turn, turn + 1e-6] where probe <= now { expectShown(at: probe) }
+            }
+            expectShown(at: now)
+        }
+        // At rest: the model and what is shown are the start, component by component.
+        #expect(group.finished && layer.animationKeys.isEmpty)
+        #expect(layer.backgroundColor.componentArray == start.componentArray)
+        #expect(layer.presentation().backgroundColor.componentArray == start.componentArray)
+        // A colour motion's curve starts at its start, as it ends at its target.
+        let motion = try? ValueMotion(from: start, to: red, easing: .linear, duration: 1)
+        #expect(motion?.value(at: 0).componentArray == start.componentArray)
+        #expect(motion?.value(at: 1).componentArray == red.componentArray)
+    }
+}

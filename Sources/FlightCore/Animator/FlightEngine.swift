@@ -123,7 +123,7 @@ enum FlightEngine {
             break
         }
         let properties = followsPath ? pairingPathRotations(plan.properties) : plan.properties
-        for property in promotingEntangledParts(properties, on: host, state: state) {
+        for property in promotingEntangledParts(properties, on: host, state: state, at: now) {
             // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
             appendRequest(for: property, on: host, state: state, at: now, to: &requests)
         }
@@ -628,17 +628,16 @@ enum FlightEngine {
         return run(trigger.plan, on: target.animationHost, animated: true)
     }
 
-    /// Validates one property, snapshots its current state and appends the request to
-    /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
-    /// consumed: it goes into the request, and the request into the list, without a copy.
-    static func appendRequest(
-        for plan: consuming PropertyPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval,
-        to requests: inout [Synchronizer.Request]
-    ) {
+    /// Checks one declaration as every declaration is checked before it is played: reports an
+    /// empty key path, a target of the wrong type or that cannot be held (false: it cannot be
+    /// animated), and a duration that cannot be played (``FlightError/invalidDuration(keyPath:duration:)``:
+    /// made 0, so the property goes to its target at once). A number of another scalar type is
+    /// converted to the key path's.
+    static func validate(_ plan: inout PropertyPlan, on host: any AnimationHost) -> Bool {
         let keyPath = plan.keyPath
         guard !keyPath.isEmpty else {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "the key path is empty"))
-            return
+            return false
         }
         let known = plan.property
         // The type the key path holds: a known property's, or a custom key path's set before.
@@ -663,13 +662,13 @@ enum FlightEngine {
         if let expectedType, type(of: plan.target) != expectedType {
             FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
                                                    actual: "\(type(of: plan.target))"))
-            return
+            return false
         }
         do {
             _ = try plan.target.validated(keyPath)
         } catch {
             FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
-            return
+            return false
         }
         if !(plan.duration.isFinite && plan.duration >= 0) {
             // A duration that cannot be played: the property goes to its target at once, as
@@ -678,6 +677,19 @@ enum FlightEngine {
             plan.duration = 0
             plan.easing = .linear
         }
+        return true
+    }
+
+    /// Validates one property, snapshots its current state and appends the request to
+    /// `requests`; appends nothing (after a report) if it cannot be animated. `plan` is
+    /// consumed: it goes into the request, and the request into the list, without a copy.
+    static func appendRequest(
+        for plan: consuming PropertyPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval,
+        to requests: inout [Synchronizer.Request]
+    ) {
+        guard validate(&plan, on: host) else { return }
+        let keyPath = plan.keyPath
+        let known = plan.property
         // What is shown is unwrapped once: each optional of an existential read again is copied
         // through its value witnesses.
         let current: any AnimatableValue
@@ -832,10 +844,12 @@ enum FlightEngine {
     /// `properties` with every part that is entangled with an older animation, or with a part
     /// declared before it, on the same whole (``LayerProperty/Overlap/entangled``), or that would
     /// be composed through a moving reflection
-    /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``), promoted to an
-    /// animation of that whole, towards the whole's model value with the part written in.
+    /// (``LayerProperty/composesThroughReflection(_:into:written:over:)``: an earlier
+    /// declaration counts with what is shown of it at `now`, where it starts, and its target),
+    /// promoted to an animation of that whole, towards the whole's model value with the part
+    /// written in.
     private static func promotingEntangledParts(
-        _ properties: [PropertyPlan], on host: any AnimationHost, state: AnimationState
+        _ properties: [PropertyPlan], on host: any AnimationHost, state: AnimationState, at now: TimeInterval
     ) -> [PropertyPlan] {
         // A loop, not `contains(where:)`: its closure would be checked for the main actor.
         var hasPart = false
@@ -866,8 +880,11 @@ enum FlightEngine {
             guard let target = part.accepts(given) ? given : ScalarBridge.convert(given, to: part.valueType) else { continue }
             let written = part.write(target, into: whole)
             if !entangled {
+                // An earlier declaration plays from what is shown of its key path to its target.
                 let older = placedOnBase.map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
-                    + earlierOnBase.map { ($0.keyPath, [$0.target]) }
+                    + earlierOnBase.map { earlier in
+                        (earlier.keyPath, (shownValue(earlier.keyPath, on: host, at: now)?.value).map { [$0, earlier.target] } ?? [earlier.target])
+                    }
                 guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older) else { continue }
             }
             result[index].keyPath = base
@@ -875,8 +892,23 @@ enum FlightEngine {
         }
         // A promoted part may now share its key path with a declaration of the whole: the later
         // one wins, as in the builder (the promoted target already has the earlier ones in it).
+        // The earlier one is still checked, so that what it got wrong (a duration that cannot
+        // be played) is reported, once.
         var seen: Set<String> = []
-        return result.reversed().filter { seen.insert($0.keyPath).inserted }.reversed()
+        var kept: [Bool] = Array(repeating: false, count: result.count)
+        for index in result.indices.reversed() { kept[index] = seen.insert(result[index].keyPath).inserted }
+        guard kept.contains(false) else { return result }
+        var deduplicated: [PropertyPlan] = []
+        deduplicated.reserveCapacity(seen.count)
+        for index in result.indices {
+            if kept[index] {
+                deduplicated.append(result[index])
+            } else {
+                var dropped = result[index]
+                _ = validate(&dropped, on: host)
+            }
+        }
+        return deduplicated
     }
 
     /// Rewrites the animation at `index` in `state.placed` (of a key path that holds `keyPath`)

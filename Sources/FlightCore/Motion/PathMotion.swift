@@ -31,6 +31,10 @@ package struct PathMotion: Sendable {
     /// - Parameters:
     ///   - tolerance: The position tolerance in points: it bounds a spring's settling band, and
     ///     a join shorter than it takes the path's first direction.
+    ///   - headingTolerance: For a motion that a rotation follows (turning to face its way),
+    ///     that rotation's tolerance in radians: a spring's settling band is also narrowed until
+    ///     the turn left in it is within this, so that the rotation does not jump by more where
+    ///     the spring is cut (the end of the motion, the turn of an autoreversing cycle).
     ///   - measured: `path` already measured from `origin` with that tolerance (one measurement
     ///     serves a position and its rotation); nil measures it here.
     /// - Throws: ``AnimationValueError`` for a non-finite origin, path or velocity, or an
@@ -38,7 +42,8 @@ package struct PathMotion: Sendable {
     package init(
         path: MotionPath, from origin: CGPoint, easing: Easing, duration: TimeInterval,
         initialVelocity: SIMD2<Double> = .zero, tolerance: Double = 0.5,
-        settlingFraction: Double = SpringMotion.defaultSettlingFraction, measured: PathGeometry? = nil
+        settlingFraction: Double = SpringMotion.defaultSettlingFraction, headingTolerance: Double? = nil,
+        measured: PathGeometry? = nil
     ) throws {
         _ = try origin.validated("start of the path motion")
         guard path.isFinite else { throw AnimationValueError.nonFinite("path", component: 0) }
@@ -74,7 +79,18 @@ package struct PathMotion: Sendable {
         }
         excursionWasLimited = limited
         self.easing = easing
-        let band = length > 0 && length.isFinite ? tolerance / length : .infinity
+        var band = length > 0 && length.isFinite ? tolerance / length : .infinity
+        if let headingTolerance, headingTolerance > 0, band.isFinite {
+            // The direction turns along the way (by the curvature times the distance): the band
+            // left to settle in is halved until the turn from its edge to the end is within the
+            // rotation's tolerance. Beyond the end the direction is the last one.
+            let end = geometry.heading(at: length, side: .before)
+            var halvings = 0
+            while halvings < 64, abs(end - geometry.heading(at: length * (1 - min(band, 1)), side: .before)) > headingTolerance {
+                band /= 2
+                halvings += 1
+            }
+        }
         progress = Trajectory(easing: progressEasing, from: 0, to: 1, duration: duration, initialVelocity: rate,
                               settlingFraction: settlingFraction, settlingTolerance: band)
         self.duration = length > 0 ? progress.duration : (easing.hasIntrinsicDuration ? 0 : progress.duration)

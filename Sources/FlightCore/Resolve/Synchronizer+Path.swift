@@ -2,11 +2,14 @@ import FlightEasing
 import Foundation
 
 extension Synchronizer {
-    /// The motion a path plan asks for, from its origin, for `duration` (timing curves).
+    /// The motion a path plan asks for, from its origin, for `duration` (timing curves). A
+    /// position and the rotation that follows it (paired) settle alike, within both tolerances.
     private static func pathMotion(_ request: Request, _ path: PathPlan, duration: TimeInterval) throws -> PathMotion {
-        try PathMotion(path: path.path, from: path.origin ?? path.path.start, easing: request.plan.easing,
-                       duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance,
-                       measured: path.geometry)
+        var headingTolerance: Double?
+        if path.pair != 0, case .absolute(let radians) = LayerProperty.rotationZ.property.tolerance { headingTolerance = radians }
+        return try PathMotion(path: path.path, from: path.origin ?? path.path.start, easing: request.plan.easing,
+                              duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance,
+                              headingTolerance: headingTolerance, measured: path.geometry)
     }
 
     /// Prepares a property that follows a path. Its duration is the one given: a path is a new

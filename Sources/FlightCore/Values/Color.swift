@@ -147,11 +147,18 @@ public struct ColorPath: InterpolationPath {
     private let interpolation: Color.Interpolation
     private let space: Color.Space
     private let target: Color
+    /// The start, expressed in the end's space (as every mix is): what the path shows at 0. A
+    /// transparent start keeps its own red, green and blue there, which the premultiplied mix
+    /// loses (it is colourless at alpha 0).
+    private let source: Color
 
     /// Converts and premultiplies both ends once.
     public init(from: Color, to: Color) {
         interpolation = to.interpolation
         space = to.space
+        var source = from.converted(to: to.space)
+        source.interpolation = to.interpolation
+        self.source = source
         start = Self.premultiplied(from, in: interpolation)
         end = Self.premultiplied(to, in: interpolation)
         target = to
@@ -160,6 +167,7 @@ public struct ColorPath: InterpolationPath {
     /// The colour at `fraction` of the way.
     public func value(at fraction: Double) -> Color {
         if fraction == 1 { return target }
+        if fraction == 0 { return source }
         let mixed = start + (end - start) * fraction
         let alpha = min(max(mixed.w, 0), 1)
         let coordinates = mixed.w > 0 ? SIMD3(mixed.x, mixed.y, mixed.z) / mixed.w : SIMD3(mixed.x, mixed.y, mixed.z)
