@@ -236,6 +236,8 @@ package enum SegmentFitter {
             var fallback: (point: Point, timing: CubicBezier)?
             var order = 4.0
             var measured: (span: Double, error: Double)?
+            var kinkAhead: Point?
+            let breakpoint = limit
             for _ in 0..<maximumTrials {
                 var atLimit = trial >= longest * (1 - 1e-9)
                 var end = point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
@@ -247,10 +249,10 @@ package enum SegmentFitter {
                     end = extremum
                     atLimit = true
                 }
-                if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations) {
-                    // The path bends sharply here: end the segment on it, however close (segments
-                    // that shrink as they near a tight bend reach it so; one across it would
-                    // play the jump there as a ramp).
+                if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations),
+                   kink.u - start.u > minimumSpan {
+                    // The path bends sharply here: end the segment on it.
+                    kinkAhead = kink
                     limit = kink.u
                     longest = limit - start.u
                     trial = longest
@@ -288,7 +290,19 @@ package enum SegmentFitter {
                     trial = max(next, minimumSpan)
                 }
             }
-            if let accepted { return (accepted.point, accepted.timing) }
+            if let accepted {
+                // A segment ending within the shortest span of a kink would leave the next one
+                // starting too close to end on it (segments shrink so as they near a tight
+                // bend): this one ends on the kink instead, a step further than tried. (Not a
+                // kink at the breakpoint ahead: a jump there, a step's, is crossed there.)
+                if let kink = kinkAhead, kink.u > accepted.point.u, kink.u - accepted.point.u <= minimumSpan,
+                   breakpoint - kink.u > minimumSpan {
+                    let (timing, _) = bestTiming(from: start, to: kink)
+                    limit = kink.u
+                    return (kink, timing)
+                }
+                return (accepted.point, accepted.timing)
+            }
             // The tries ran out before one fitted (the error's growth was misjudged): halve the
             // shortest span tried until one fits, so that no segment is ever taken over its
             // tolerance; only a span down to the shortest (a discontinuity) is taken as it is.
