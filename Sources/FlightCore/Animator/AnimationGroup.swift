@@ -31,7 +31,10 @@ public final class AnimationGroup {
     private var takenOver: Set<Int> = []
     @exclusivity(unchecked) var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
-    weak var state: AnimationState?
+    /// Read through the host, which owns it, rather than held weakly: an object held weakly
+    /// anywhere is retained and released on a slower path everywhere, and the state is passed
+    /// around on every `animate`.
+    var state: AnimationState? { host?.animationState }
     /// The host the group plays on.
     weak var host: (any AnimationHost)?
     /// Where the group's time is held, as time elapsed since its begin: while it is paused or
@@ -61,7 +64,7 @@ public final class AnimationGroup {
     var repeating: GroupRepetition?
 
     /// Whether the target the group plays on still exists.
-    var isTargetAlive: Bool { state != nil }
+    var isTargetAlive: Bool { host != nil }
 
     init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved

@@ -28,7 +28,6 @@ enum FlightEngine {
 
         let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
         group.repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
-        group.state = state
         group.host = host
         var cut: [AnimationGroup] = []
         // Take-over, model values and new animations reach the screen together.
