@@ -143,6 +143,45 @@ extension MainActorSuites {
             #expect(group.finished)
         }
 
+        /// 1.75 autoreversing cycles (a cycle is the way out and the way back) on a
+        /// `.steps(4, .jumpEnd)` way back end half-way back, where the way back steps for the
+        /// second time: the run ends showing the step before, and the key
+        /// times of the period, rounded, must not place that step a moment before the end, where
+        /// the layer would show the next step for an instant and then the model (fuzz seed
+        /// 553191, whose group is this one).
+        @Test("A run that ends where its way back steps shows the step before up to its end, then holds it")
+        func endsWhereTheWayBackSteps() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate(.average) { a in
+                a.position(CGPoint(x: 69.33614761616974, y: 130.76095652502238)).duration(0.6465839884811538).easing(.inExponential)
+                a.value(-6.676229473127211, forKeyPath: "transform.rotation.z").duration(0.7702152216363553).easing(.inExponential)
+                a.repeating(Repetition(count: 1.75, autoreverses: true, delay: 0.1669285917260857, returnEasing: .steps(4, .jumpEnd)))
+            }
+            let end = group.beginTime + group.totalDuration
+            let model = try #require(layer.modelValue(forKeyPath: "transform.rotation.z") as? Double)
+            // Half-way back on four steps that jump at their ends, the second step not yet
+            // taken: a quarter of the way back from the full turn (read back within ±π).
+            #expect(abs(remainder(model - -6.676229473127211 * 0.75, 2 * .pi)) < 1e-12)
+            var probes = (1...Int(end * 120)).map { Double($0) / 120 }
+            var before = end
+            for _ in 0..<16 {
+                before = before.nextDown
+                probes.append(before)
+            }
+            probes += [end - 1e-6, end - 1e-9, end - 1e-12, end, end + 1e-9, end + 1 / 120]
+            var last = -Double.infinity
+            for t in probes.sorted() where t > last {
+                last = t
+                clock.advance(to: t)
+                let shown = try #require(layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double)
+                if t >= end - 1e-6 {
+                    // The last step of the run is held from before its end on.
+                    #expect(abs(remainder(shown - model, 2 * .pi)) < 1e-9, "at \(t)")
+                }
+            }
+        }
+
         @Test("A spring or spring-decay return easing runs for its own time: reported, and the way back is the mirror, frame by frame",
               arguments: [Easing.spring(Spring(duration: 0.3, bounce: 0.2)), .springDecay(velocity: 40)])
         func intrinsicDurationReturnEasing(_ returnEasing: Easing) {
