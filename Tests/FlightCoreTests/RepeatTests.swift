@@ -182,6 +182,43 @@ extension MainActorSuites {
             }
         }
 
+        /// 1.75 cycles of a fade in on `.steps(4, .jumpEnd)`, scrubbed to the end while paused,
+        /// end on the third step, where the curve steps: reversed there, the run played backwards
+        /// starts on that same step (its mirrored key times, rounded, put the start inside the
+        /// step, a quarter of the way down to the next: fuzz seed 523677).
+        @Test("Reversed while paused at an end that falls on a step, a repeating run shows the same step, then steps down")
+        func reversedAtAStep() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let color = Color(red: 0.3160198735700853, green: 0.993463563857307, blue: 0.7815602220324356)
+            let group = layer.animate { a in
+                a.backgroundColor(color).duration(0.7746786441552417).easing(.steps(4, .jumpEnd))
+                a.repeating(Repetition(count: 1.75))
+            }
+            func alpha() throws -> Double { try #require(layer.presentationValue(forKeyPath: "backgroundColor") as? Color).alpha }
+            group.pause()
+            group.fractionComplete = 1
+            // Three quarters into the second cycle: the third step, just taken.
+            #expect(abs(try alpha() - 0.75) < 1e-12)
+            group.reverse()
+            #expect(abs(try alpha() - 0.75) < 1e-12)
+            group.resume()
+            // `u` seconds back, the forward run's time is 1.75 C − u, and four steps that jump at
+            // their ends show ⌊4 × (the fraction of its cycle)⌋ / 4 (away from the steps' ends).
+            let (start, cycle) = (clock.now, 0.7746786441552417)
+            everyFrame(clock, until: start + 1.75 * cycle - 1e-3) { now in
+                let position = (1.75 * cycle - (now - start)) / cycle
+                let fraction = position - position.rounded(.down)
+                guard abs(4 * fraction - (4 * fraction).rounded()) > 1e-6 else { return }
+                let expected = (4 * fraction).rounded(.down) / 4
+                #expect(abs(((try? alpha()) ?? .nan) - expected) < 1e-9, "at \(now - start)")
+            }
+            // Back at its start, it ends there, showing the start.
+            everyFrame(clock, until: start + 1.75 * cycle + 0.05) { _ in }
+            #expect(group.hasEnded)
+            #expect(abs(try alpha()) < 1e-12)
+        }
+
         @Test("A spring or spring-decay return easing runs for its own time: reported, and the way back is the mirror, frame by frame",
               arguments: [Easing.spring(Spring(duration: 0.3, bounce: 0.2)), .springDecay(velocity: 40)])
         func intrinsicDurationReturnEasing(_ returnEasing: Easing) {

@@ -258,34 +258,12 @@ struct GroupRepetition {
             }
         }
         guard let end else { return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: period, end: nil), back: back) }
-        let played = jump(in: period, placedNotBeforeEndOf: timing, showing: end)
-        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: played, end: end), back: back)
-    }
-
-    /// `period` with a jump that its key times, rounded, place a few units in the last place
-    /// before the point of the period where the run ends, moved just past it, when the run ends
-    /// showing the value before the jump (`end`): else the host would show the value after the
-    /// jump for the last instant of the run, then `end` (a `.steps` curve cut where it steps).
-    private static func jump<Value>(
-        in period: Keyframes<Value>, placedNotBeforeEndOf timing: RepeatTiming, showing end: Value
-    ) -> Keyframes<Value> {
-        // Where the host's last period ends, as a fraction of the period (its repeat count's).
+        // Where the host's last period ends, as a fraction of the period (its repeat count's):
+        // a jump there, its key times rounded, must not show its other side a moment before
+        // the end (a `.steps` curve cut where it steps).
         let count = timing.span / timing.period
-        let fraction = count - count.rounded(.down)
-        guard fraction > 0, fraction.isFinite else { return period }
-        var frames = period.frames
-        var moved = false
-        for index in frames.indices.dropLast() where frames[index].keyTime == frames[index + 1].keyTime {
-            let keyTime = frames[index].keyTime
-            guard keyTime <= fraction, fraction - keyTime <= 16 * fraction.ulp,
-                  end.distance(to: frames[index].value) < end.distance(to: frames[index + 1].value) else { continue }
-            let past = fraction.nextUp
-            guard index + 2 >= frames.count || frames[index + 2].keyTime >= past else { continue }
-            frames[index].keyTime = past
-            frames[index + 1].keyTime = past
-            moved = true
-        }
-        return moved ? Keyframes(duration: period.duration, frames: frames) : period
+        let played = period.jumps(clearOf: count - count.rounded(.down), showing: end)
+        return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: played, end: end), back: back)
     }
 }
 

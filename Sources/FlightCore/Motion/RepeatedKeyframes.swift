@@ -84,8 +84,14 @@ extension RepeatedKeyframes: TurningKeyframeSequence {
     /// is returned as it is.
     var turnedRound: any KeyframeSequence {
         guard runDuration.isFinite else { return self }
-        return RepeatedKeyframes(timing: timing, forward: forward,
-                                 played: isMirrored ? forward : forward.mirrored(), isMirrored: !isMirrored, end: end)
+        guard !isMirrored else {
+            return RepeatedKeyframes(timing: timing, forward: forward, played: forward, isMirrored: false, end: end)
+        }
+        // The mirrored run starts where the forward one ends, showing what it ends on: a jump
+        // there, its mirrored key times rounded, must not put its start on the other side.
+        var mirrored = forward.mirrored()
+        if let end { mirrored = mirrored.jumps(clearOf: timing.mirrorPhase / timing.period, showing: end) }
+        return RepeatedKeyframes(timing: timing, forward: forward, played: mirrored, isMirrored: true, end: end)
     }
 }
 
@@ -168,5 +174,36 @@ extension Keyframes {
     /// A hold of `value` for `duration` seconds.
     static func hold(_ value: Value, for duration: TimeInterval) -> Keyframes {
         Keyframes(duration: duration, frames: [Keyframe(keyTime: 0, value: value), Keyframe(keyTime: 1, value: value)])
+    }
+}
+
+extension Keyframes {
+    /// These keyframes with each jump that lies within a few units in the last place of
+    /// `fraction` (two keyframes at one key time, or a few units apart, with different values)
+    /// moved wholly to one side of it, so that the keyframes show `shown` at `fraction`: after
+    /// it when `shown` is the value before the jump, up to it otherwise. Where a repeated run
+    /// starts or ends on a jump, the period's key times, rounded, could otherwise place the
+    /// jump a moment on the wrong side, and the layer would show the other side for an instant.
+    func jumps(clearOf fraction: Double, showing shown: Value) -> Keyframes {
+        guard fraction > 0, fraction < 1 else { return self }
+        let near = 16 * fraction.ulp
+        var frames = frames
+        var moved = false
+        for index in frames.indices.dropLast() {
+            let (before, after) = (frames[index], frames[index + 1])
+            guard after.keyTime - before.keyTime <= 8 * after.keyTime.ulp,
+                  before.keyTime - near <= fraction, fraction <= after.keyTime + near else { continue }
+            let (toBefore, toAfter) = (shown.distance(to: before.value), shown.distance(to: after.value))
+            guard toBefore != toAfter else { continue }
+            // Where the pair goes: just after `fraction`, or ending on it.
+            let (first, second) = toBefore < toAfter ? (fraction.nextUp, fraction.nextUp.nextUp) : (fraction.nextDown, fraction)
+            let lower = index > 0 ? frames[index - 1].keyTime : 0
+            let upper = index + 2 < frames.count ? frames[index + 2].keyTime : 1
+            guard first > lower, second < upper else { continue }
+            frames[index].keyTime = first
+            frames[index + 1].keyTime = second
+            moved = true
+        }
+        return moved ? Keyframes(duration: duration, frames: frames) : self
     }
 }
