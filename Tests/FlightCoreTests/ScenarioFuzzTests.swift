@@ -1114,8 +1114,9 @@ final class ScenarioRunner {
     /// Groups started during the step being run.
     private var startedDuringStep: [(group: AnimationGroup, layer: Int, spec: FuzzGroup)] = []
     /// Per layer, the wholes whose expected model a repeating group wrote where its run ends
-    /// inside a curve: the model holds the keyframes' value there, within their tolerance.
-    /// (With how far the curve moves in the microsecond before, where it may jump.)
+    /// inside a curve: the model holds the keyframes' value there, within their tolerance: the
+    /// bound, a tolerance for each property that ended so on the whole, plus how far its curve
+    /// moves in the microsecond before, where it may jump.
     private var approximateModel: [Int: [String: Double]] = [:]
 
     static let checkedKeyPaths = ["position", "bounds", "opacity", "backgroundColor", "transform"]
@@ -1262,7 +1263,9 @@ final class ScenarioRunner {
                 if let timing = group.repeatTiming, FuzzRepeat.endsInsideCurve(timing), property.duration > 0 {
                     let before = FuzzParts.write(keyPath, track.exactValue(at: group.totalDuration - 1e-6), into: model)
                     let jump = Self.displayDistance(before, expectedModel[layer]?[base], smaller: false)
-                    approximateModel[layer, default: [:]][base, default: 0] += jump.isFinite ? jump : 0
+                    // Each property's keyframes are within its own tolerance: a whole and a part
+                    // that both end inside their curves are each off by up to one.
+                    approximateModel[layer, default: [:]][base, default: 0] += (jump.isFinite ? jump : 0) + Self.tolerance(base)
                 }
             }
         }
@@ -1897,7 +1900,7 @@ final class ScenarioRunner {
                     if let jump = approximateModel[index]?[keyPath] {
                         // Where a repeating group's run ended inside a curve: its keyframes there.
                         error = Self.displayDistance(layer.modelValue(forKeyPath: keyPath), model)
-                        bound += Self.tolerance(keyPath) + jump
+                        bound += jump
                     }
                     if error > bound {
                         violation("[model] \(keyPath) on layer \(index): the model is \(error) from the accepted targets written in turn: "
