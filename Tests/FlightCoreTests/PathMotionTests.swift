@@ -636,3 +636,44 @@ extension MainActorSuites.PathAnimationTests {
         everyFrame(clock, until: duration) { check($0) }
     }
 }
+
+extension MainActorSuites.PathAnimationTests {
+    /// Fuzz seed 565972: a tangent rotation played as the whole `transform` that needs more
+    /// keyframes than a property gets is fitted within a widened bound, which was reported (and
+    /// read by the fuzzer) in the radians the fit measures, not in the transform's distance: the
+    /// layer was shown 4 from the exact transform where the report said 0.03.
+    @Test("Played as the whole transform and turning too fast for the keyframes a property gets, the tangent rotation is shown within the widened tolerance reported, every frame and inside frames")
+    func wholeTransformWithinWidenedTolerance() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Fifty turns round a circle, on a spring, on a mirrored layer tilting in depth.
+        let path = MotionPath(start: CGPoint(x: 50, y: 0)).arc(center: .zero, radius: 50, startAngle: 0, endAngle: 100 * .pi)
+        layer.position = path.start
+        layer.transform = .scale(x: -1.2, y: 1, z: 1)
+        layer.animate { a in
+            a.value(Transform3D.rotation(angle: 0.6, x: 1, y: 0.3, z: 0).concatenating(.scale(x: -2.3, y: 2.3, z: 2.3)),
+                    forKeyPath: "transform").duration(1.5).easing(.outCubic)
+        }
+        clock.advance(to: 0.3)
+        var group: AnimationGroup?
+        let reports = collectingDiagnostics {
+            group = layer.animate { $0.position(along: path, orientation: .tangent).duration(1.2).easing(.spring(.bouncy)) }
+        }
+        let whole = try #require(group?.property("transform"))
+        let widened = try #require(reports.lazy.compactMap { report -> Double? in
+            if case .toleranceWidened("transform", let tolerance) = report { return tolerance }
+            return nil
+        }.first)
+        #expect(widened == whole.widenedTolerance)
+        let start = clock.now
+        var probes = (1...Int(whole.duration * 120)).map { Double($0) / 120 }
+        for boundary in whole.keyTimes.map({ $0 * whole.duration }) {
+            probes += [boundary - 1e-6, boundary - 1e-9, boundary, boundary + 1e-9, boundary + 1e-6]
+        }
+        for t in probes.sorted() where t > 0 && t < whole.duration {
+            clock.advance(to: start + t)
+            let exact = try #require(whole.exactValue(at: t) as? Transform3D)
+            #expect(layer.presentation().transform.distance(to: exact) <= widened + 1e-9, "at \(t)")
+        }
+    }
+}
