@@ -697,6 +697,51 @@ extension MainActorSuites {
 }
 
 extension MainActorSuites.RepeatTests {
+    /// Fuzz seed 503877: a way out's `.steps` jumps are ramps one unit in the last place long;
+    /// placed in a longer cycle (held, then a delay), their key times, scaled and rounded, came
+    /// two or three units apart, and a time that fell between them showed a value half-way
+    /// through the jump (for a heading, a turn the long way round, far from both sides).
+    @Test("A repeating `.steps` way out held in a longer cycle shows either side of each jump, never a value inside it")
+    func stepsInsideALongerCycle() {
+        let (duration, cycle, delay) = (0.3262761114534883, 0.8187467173831087, 0.19828641029970542)
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.setModelValue(0.0, forKeyPath: Self.keyPath)
+        layer.animate { a in
+            a.value(100.0, forKeyPath: Self.keyPath).duration(duration).easing(.steps(4, .jumpEnd))
+            a.alpha(0.5).duration(cycle).easing(.linear)
+            a.repeating(Repetition(count: 2, autoreverses: false, delay: delay))
+        }
+        // By hand: 25 ⌊4u / d⌋ `u` seconds into a cycle (100 from d on), held through the delay.
+        let period = cycle + delay
+        func expected(_ t: TimeInterval) -> Double {
+            guard t > 0 else { return 0 }
+            if t >= 2 * cycle + delay { return 100 }
+            let within = t - (t / period).rounded(.down) * period
+            return within >= duration ? 100 : 25 * (4 * within / duration).rounded(.down)
+        }
+        func check(_ t: TimeInterval) {
+            let shown = layer.presentationValue(forKeyPath: Self.keyPath, at: t) as? Double ?? .nan
+            let sides = [expected(t - 1e-11), expected(t + 1e-11)]
+            #expect(sides.contains { abs($0 - shown) < 1e-9 }, "shown \(shown) at \(t); either side \(sides)")
+        }
+        let animation = layer.animationKeys.compactMap { layer.animation(forKey: $0) }.first { $0.keyPath == Self.keyPath }
+        for n in 0..<2 {
+            for keyTime in animation?.keyframes.keyTimes ?? [] {
+                var t = (Double(n) + keyTime) * period
+                for _ in 0..<6 { t = t.nextDown }
+                for _ in 0..<12 {
+                    check(t)
+                    t = t.nextUp
+                }
+                for offset in [-1e-6, -1e-9, 1e-9, 1e-6] { check((Double(n) + keyTime) * period + offset) }
+            }
+        }
+        everyFrame(clock, until: 2.2) { check($0) }
+    }
+}
+
+extension MainActorSuites.RepeatTests {
     /// Fuzz seed 561119: a way out on `.steps(4, .jumpEnd)` reaches its target only at its last
     /// instant, as a segment from `1 − ulp` to 1; left at once (mirrored back, or for the next
     /// cycle's start), the period's key times, rounded, showed the target for a few units in the
