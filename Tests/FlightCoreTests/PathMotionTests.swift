@@ -587,3 +587,93 @@ extension MainActorSuites.PathAnimationTests {
         #expect(abs(remainder(model - beforeEnd, 2 * .pi)) <= 2 * tenthOfADegree, "\(beforeEnd) → \(model)")
     }
 }
+
+extension MainActorSuites.PathAnimationTests {
+    /// Fuzz seed 512252: on `.outBounce` the layer goes back round a corner and forwards again.
+    /// The segment from the bounce's apex to the corner ended with the rate of turning of the
+    /// piece after the corner (the curvature read on the far side), though with the angle on the
+    /// way in: its timing curve strayed 0.3° from the path's direction before the corner.
+    @Test("Turned along a path on `.outBounce` back and forth over a corner, the layer faces the path's direction within a tenth of a degree, every frame and inside frames")
+    func bounceOverACorner() throws {
+        let path = MotionPath(start: .zero).line(to: CGPoint(x: 55.988820130856254, y: -222.50344800974713))
+            .arc(center: CGPoint(x: -210.3665405943616, y: -150.24724617350208), radius: 64.52092225358598,
+                 startAngle: 3.4391002003499, endAngle: 12.52020418282275)
+            .arc(center: CGPoint(x: -167.89190856767488, y: 38.379073972267236), radius: 79.16872248644756,
+                 startAngle: 3.4538742546149113, endAngle: 10.356322581677675)
+            .quadCurve(to: CGPoint(x: 248.88757538273376, y: -217.86999939504057),
+                       control: CGPoint(x: -236.29108743977224, y: -197.9277732361602))
+        let duration = 0.7212086056977824
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = path.start
+        let group = layer.animate { $0.position(along: path, orientation: .reversedTangent).duration(duration).easing(.outBounce) }
+        let rotation = try #require(group.property("transform.rotation.z"))
+        // Penner's bounce, by hand: the distance along the path at `t`.
+        func bounce(_ x: Double) -> Double {
+            let (n, d) = (7.5625, 2.75)
+            if x < 1 / d { return n * x * x }
+            if x < 2 / d { let y = x - 1.5 / d; return n * y * y + 0.75 }
+            if x < 2.5 / d { let y = x - 2.25 / d; return n * y * y + 0.9375 }
+            let y = x - 2.625 / d
+            return n * y * y + 0.984375
+        }
+        func distance(_ t: TimeInterval) -> Double { bounce(min(max(t / duration, 0), 1)) * path.length }
+        // The path's direction there, from its points either side (turned by half a turn), except
+        // within a hundredth of a point of a join, where it turns at once.
+        let joins = try PathMotion(path: path, from: path.start, easing: .outBounce, duration: duration).geometry.corners
+        func check(_ t: TimeInterval) {
+            let s = distance(t)
+            guard t > 0, t < duration, !joins.contains(where: { abs($0 - s) < 1e-2 }) else { return }
+            let (before, after) = (PathTruth.vector(path.point(atDistance: s - 1e-6)), PathTruth.vector(path.point(atDistance: s + 1e-6)))
+            let expected = atan2(after.y - before.y, after.x - before.x) + .pi
+            let shown = layer.presentationValue(forKeyPath: "transform.rotation.z", at: t) as? Double ?? .nan
+            #expect(PathTruth.angleBetween(shown, expected) <= 0.1 * .pi / 180 + 1e-6, "at \(t), \(s) pt along")
+        }
+        let boundaries = rotation.keyTimes.map { $0 * duration }
+        for boundary in boundaries {
+            for offset in [-1e-6, -1e-9, 0, 1e-9, 1e-6] { check(boundary + offset) }
+        }
+        everyFrame(clock, until: duration) { check($0) }
+    }
+}
+
+extension MainActorSuites.PathAnimationTests {
+    /// Fuzz seed 565972: a tangent rotation played as the whole `transform` that needs more
+    /// keyframes than a property gets is fitted within a widened bound, which was reported (and
+    /// read by the fuzzer) in the radians the fit measures, not in the transform's distance: the
+    /// layer was shown 4 from the exact transform where the report said 0.03.
+    @Test("Played as the whole transform and turning too fast for the keyframes a property gets, the tangent rotation is shown within the widened tolerance reported, every frame and inside frames")
+    func wholeTransformWithinWidenedTolerance() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Fifty turns round a circle, on a spring, on a mirrored layer tilting in depth.
+        let path = MotionPath(start: CGPoint(x: 50, y: 0)).arc(center: .zero, radius: 50, startAngle: 0, endAngle: 100 * .pi)
+        layer.position = path.start
+        layer.transform = .scale(x: -1.2, y: 1, z: 1)
+        layer.animate { a in
+            a.value(Transform3D.rotation(angle: 0.6, x: 1, y: 0.3, z: 0).concatenating(.scale(x: -2.3, y: 2.3, z: 2.3)),
+                    forKeyPath: "transform").duration(1.5).easing(.outCubic)
+        }
+        clock.advance(to: 0.3)
+        var group: AnimationGroup?
+        let reports = collectingDiagnostics {
+            group = layer.animate { $0.position(along: path, orientation: .tangent).duration(1.2).easing(.spring(.bouncy)) }
+        }
+        let whole = try #require(group?.property("transform"))
+        let widened = try #require(reports.lazy.compactMap { report -> Double? in
+            if case .toleranceWidened("transform", let tolerance) = report { return tolerance }
+            return nil
+        }.first)
+        #expect(widened == whole.widenedTolerance)
+        let start = clock.now
+        var probes = (1...Int(whole.duration * 120)).map { Double($0) / 120 }
+        for boundary in whole.keyTimes.map({ $0 * whole.duration }) {
+            probes += [boundary - 1e-6, boundary - 1e-9, boundary, boundary + 1e-9, boundary + 1e-6]
+        }
+        for t in probes.sorted() where t > 0 && t < whole.duration {
+            clock.advance(to: start + t)
+            let exact = try #require(whole.exactValue(at: t) as? Transform3D)
+            #expect(layer.presentation().transform.distance(to: exact) <= widened + 1e-9, "at \(t)")
+        }
+    }
+}

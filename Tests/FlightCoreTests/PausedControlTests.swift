@@ -173,3 +173,40 @@ extension MainActorSuites.PausedControlTests {
         #expect(layer.presentation().bounds == held)
     }
 }
+
+extension MainActorSuites.PausedControlTests {
+    /// Fuzz seed 507493: a group paused and scrubbed to its end (`fractionComplete` 1) resumed
+    /// with its time `now − elapsed`, rounded a few ulps short of the end, where a `.jumpEnd`
+    /// step's last jump (at key time `1 − ulp`) had not yet come: the layer showed three quarters
+    /// of the way for the moment before the group ended.
+    @Test("Resuming a group scrubbed to its end keeps showing its end, a steps easing's last jump included")
+    func resumeAtTheEnd() {
+        let target = CGRect(x: 0, y: 0, width: 186.4412800363152, height: 141.22303982928096)
+        for duration in [0.7313299605763856, 0.37175006352453743, 1.0 / 3, 0.1, 0.9, 2.6] {
+            for pausedAt in [0.125, 0.1 / 3, 0.05, 0.3] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                let group = layer.animate(.median) { a in
+                    a.bounds(target).duration(duration).easing(.steps(4, .jumpEnd)).primary(true)
+                }
+                clock.advance(to: pausedAt)
+                group.pause()
+                group.fractionComplete = 1
+                // At its end a `.jumpEnd` step shows its target, as the model does.
+                #expect(layer.presentation().bounds == target)
+                clock.advance(by: 1.0 / 60)
+                group.resume()
+                let resumed = clock.now
+                for offset in [0, 1e-9, 1e-6] {
+                    let shown = layer.presentationValue(forKeyPath: "bounds", at: resumed + offset) as? CGRect
+                    #expect(shown == target, "duration \(duration), paused at \(pausedAt): \(String(describing: shown)) \(offset) s after resuming")
+                }
+                everyFrame(clock, until: resumed + 0.25) { now in
+                    #expect(layer.presentation().bounds == target, "duration \(duration), paused at \(pausedAt): moved at \(now)")
+                }
+                #expect(group.hasEnded)
+                #expect(layer.animationKeys.isEmpty)
+            }
+        }
+    }
+}

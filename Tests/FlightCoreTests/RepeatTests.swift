@@ -734,6 +734,99 @@ extension MainActorSuites {
 }
 
 extension MainActorSuites.RepeatTests {
+    /// Fuzz seed 503877: a way out's `.steps` jumps are ramps one unit in the last place long;
+    /// placed in a longer cycle (held, then a delay), their key times, scaled and rounded, came
+    /// two or three units apart, and a time that fell between them showed a value half-way
+    /// through the jump (for a heading, a turn the long way round, far from both sides).
+    @Test("A repeating `.steps` way out held in a longer cycle shows either side of each jump, never a value inside it")
+    func stepsInsideALongerCycle() {
+        let (duration, cycle, delay) = (0.3262761114534883, 0.8187467173831087, 0.19828641029970542)
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.setModelValue(0.0, forKeyPath: Self.keyPath)
+        layer.animate { a in
+            a.value(100.0, forKeyPath: Self.keyPath).duration(duration).easing(.steps(4, .jumpEnd))
+            a.alpha(0.5).duration(cycle).easing(.linear)
+            a.repeating(Repetition(count: 2, autoreverses: false, delay: delay))
+        }
+        // By hand: 25 ⌊4u / d⌋ `u` seconds into a cycle (100 from d on), held through the delay.
+        let period = cycle + delay
+        func expected(_ t: TimeInterval) -> Double {
+            guard t > 0 else { return 0 }
+            if t >= 2 * cycle + delay { return 100 }
+            let within = t - (t / period).rounded(.down) * period
+            return within >= duration ? 100 : 25 * (4 * within / duration).rounded(.down)
+        }
+        func check(_ t: TimeInterval) {
+            let shown = layer.presentationValue(forKeyPath: Self.keyPath, at: t) as? Double ?? .nan
+            let sides = [expected(t - 1e-11), expected(t + 1e-11)]
+            #expect(sides.contains { abs($0 - shown) < 1e-9 }, "shown \(shown) at \(t); either side \(sides)")
+        }
+        let animation = layer.animationKeys.compactMap { layer.animation(forKey: $0) }.first { $0.keyPath == Self.keyPath }
+        for n in 0..<2 {
+            for keyTime in animation?.keyframes.keyTimes ?? [] {
+                var t = (Double(n) + keyTime) * period
+                for _ in 0..<6 { t = t.nextDown }
+                for _ in 0..<12 {
+                    check(t)
+                    t = t.nextUp
+                }
+                for offset in [-1e-6, -1e-9, 1e-9, 1e-6] { check((Double(n) + keyTime) * period + offset) }
+            }
+        }
+        everyFrame(clock, until: 2.2) { check($0) }
+    }
+}
+
+extension MainActorSuites.RepeatTests {
+    /// Fuzz seed 561119: a way out on `.steps(4, .jumpEnd)` reaches its target only at its last
+    /// instant, as a segment from `1 − ulp` to 1; left at once (mirrored back, or for the next
+    /// cycle's start), the period's key times, rounded, showed the target for a few units in the
+    /// last place just before the turn, a full step away from what comes either side of it.
+    @Test("A repeating `.steps(_, .jumpEnd)` way out left at once never shows its end for an instant before the turn",
+          arguments: [(true, 0.21753549636111777), (true, 0.0), (false, 0.0)])
+    func jumpEndLeftAtOnce(autoreverses: Bool, delay: TimeInterval) {
+        let duration = 0.11897600377026286
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.setModelValue(0.0, forKeyPath: Self.keyPath)
+        clock.advance(to: 1.0 / 60)
+        let begin = clock.now
+        layer.animate { a in
+            a.value(100.0, forKeyPath: Self.keyPath).duration(duration).easing(.steps(4, .jumpEnd))
+            a.repeating(.forever(autoreverses: autoreverses, delay: delay))
+        }
+        // By hand: out `u` seconds in, 25 ⌊4u / d⌋ (100 from d on); back the out mirrored in
+        // time; the delay holds where the cycle ended.
+        let period = (autoreverses ? 2 * duration : duration) + delay
+        func out(_ u: TimeInterval) -> Double { u >= duration ? 100 : 25 * (4 * u / duration).rounded(.down) }
+        func expected(_ t: TimeInterval) -> Double {
+            let e = t - begin
+            guard e >= 0 else { return 0 }
+            let within = e - (e / period).rounded(.down) * period
+            if within < duration { return out(within) }
+            guard autoreverses else { return 100 }
+            return within < 2 * duration ? out(2 * duration - within) : 0
+        }
+        /// What is shown at `t` is the value just before or just after it (a jump may fall either
+        /// side of a rounded time), never a value seen on neither side.
+        func check(_ t: TimeInterval) {
+            let shown = layer.presentationValue(forKeyPath: Self.keyPath, at: t) as? Double ?? .nan
+            let sides = [expected(t - 1e-11), expected(t + 1e-11)]
+            #expect(sides.contains { abs($0 - shown) < 1e-9 }, "shown \(shown) at \(t), \(t - begin) s in; either side \(sides)")
+        }
+        let boundaries = layer.animationKeys.compactMap { layer.animation(forKey: $0) }.flatMap { animation in
+            (0..<4).flatMap { n in animation.keyframes.keyTimes.map { animation.beginTime + (Double(n) + $0) * animation.duration } }
+        } + (0..<8).map { begin + Double($0) * duration }
+        for boundary in boundaries {
+            for t in [boundary, boundary.nextUp, boundary.nextDown, boundary.nextDown.nextDown,
+                      boundary - 1e-9, boundary + 1e-9, boundary - 1e-6, boundary + 1e-6] { check(t) }
+        }
+        everyFrame(clock, until: 1.5) { check($0) }
+    }
+}
+
+extension MainActorSuites.RepeatTests {
     @Test("A colour run that comes back to a transparent start: the curve starts there as its keyframes and the model do, frame by frame")
     func transparentStartComesBack() {
         let clock = ManualClock()

@@ -540,6 +540,14 @@ enum FlightEngine {
             animation.beginTime = now - elapsed
             animation.timeOffset = 0
             animation.fillMode = .backwards
+            if elapsed >= duration {
+                // At or past its end it has ended: `now − elapsed`, rounded, must not put it
+                // back a few ulps before its end, where a step's jump (in the last bit of its key
+                // times) shows the step before the end rather than the end (`keep` cannot mend
+                // that, no time before the end showing it).
+                let step = max(abs(now), abs(animation.beginTime), duration).ulp
+                for _ in 0..<4 where now - animation.beginTime < duration { animation.beginTime -= step }
+            }
         }
     }
 

@@ -223,16 +223,19 @@ struct GroupRepetition {
     ) -> Cycle? {
         let out = sequence.forwardKeyframes
         let cycleDuration = timing.cycleDuration
-        var segments = [out.held(over: cycleDuration)]
         var back = back
+        if timing.autoreverses, !(back?.keyframes is Keyframes<Sequence.Value>) { back = nil }
+        // A way out that the period leaves at once (no hold after it: the way back its mirror,
+        // or, without autoreverse or delay, the next cycle's start) shows the end of a jump in
+        // its last instant for that instant only, which its key times, rounded, make a few
+        // units in the last place before the turn: played without it.
+        let leavesAtOnce = cycleDuration <= out.duration && (timing.autoreverses ? back == nil : timing.delay == 0)
+        let wayOut = leavesAtOnce ? out.withoutJumpInItsLastInstant() : out
+        var segments = [wayOut.held(over: cycleDuration)]
         if timing.autoreverses {
             let end = out.frames[out.frames.count - 1].value
-            var way = out.mirrored()
-            if let wayBack = back?.keyframes as? Keyframes<Sequence.Value> {
-                way = wayBack
-            } else {
-                back = nil
-            }
+            var way = wayOut.mirrored()
+            if let wayBack = back?.keyframes as? Keyframes<Sequence.Value> { way = wayBack }
             // The end is held until the way back must leave to arrive at the cycle's end: as
             // long as the way out held it, where the way back takes the way out's time.
             if cycleDuration > way.duration { segments.append(.hold(end, for: cycleDuration - way.duration)) }
@@ -248,7 +251,9 @@ struct GroupRepetition {
         // at the end of a way out), the period's keyframes may show the value just before.
         var end: Sequence.Value?
         if !timing.isForever {
-            let way = segments.count > 1 ? segments[segments.count - (timing.delay > 0 ? 2 : 1)] : out
+            // The way back as it is, with the jump the period plays without: at the turn the
+            // run ends on the way out's end.
+            let way = !timing.autoreverses ? out : back?.keyframes as? Keyframes<Sequence.Value> ?? out.mirrored()
             switch timing.phase(atPeriodTime: timing.endPeriodTime) {
             case .out(let t): end = out.value(at: t)
             case .back(let t):
@@ -264,6 +269,21 @@ struct GroupRepetition {
         let count = timing.span / timing.period
         let played = period.jumps(clearOf: count - count.rounded(.down), showing: end)
         return Cycle(keyframes: RepeatedKeyframes(timing: timing, period: played, end: end), back: back)
+    }
+}
+
+extension Keyframes {
+    /// These keyframes without a jump in their last few units in the last place (a
+    /// `.steps(_, .jumpEnd)` curve's last, a segment from `1 − ulp` to 1, whose end is reached
+    /// only at the end): the value before it held to the end instead. The same keyframes if
+    /// their last segment is longer.
+    func withoutJumpInItsLastInstant() -> Keyframes {
+        let last = frames.count - 1
+        guard last >= 1, frames[last - 1].keyTime >= 1 - 4 * Double.ulpOfOne else { return self }
+        var kept = frames
+        kept[last].value = kept[last - 1].value
+        kept[last - 1].timing = .linear
+        return Keyframes(duration: duration, frames: kept)
     }
 }
 

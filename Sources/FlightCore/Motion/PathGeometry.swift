@@ -350,10 +350,11 @@ package struct PathGeometry: Sendable {
         return (corner - start) * (corner - end) < 0 ? corner : nil
     }
 
-    /// How fast the direction turns with distance at `s` (signed curvature, radians per point).
-    package func curvature(at s: Double) -> Double {
+    /// How fast the direction turns with distance at `s` (signed curvature, radians per point);
+    /// at a join, on the piece `side` picks (the one after it by default).
+    package func curvature(at s: Double, side: Side = .after) -> Double {
         guard !pieces.isEmpty, s > 0, s < length else { return 0 }
-        let (index, local) = locate(s, side: .after)
+        let (index, local) = locate(s, side: side)
         let piece = pieces[index]
         switch piece.shape {
         case .line:

@@ -203,7 +203,9 @@ struct PathHeadingSource: SegmentSource {
     ) -> FitPoint<SIMD2<Double>> {
         let s = distance ?? progress.value[0] * motion.length
         let angle = motion.geometry.heading(at: s, side: side) + offset
-        let slope = motion.geometry.curvature(at: s) * motion.length * progress.slope[0]
+        // Its rate on the same side as the angle: at a corner, the curvature of the piece it is
+        // read on (a segment ending on a corner ends with the way in's rate, not the way out's).
+        let slope = motion.geometry.curvature(at: s, side: side) * motion.length * progress.slope[0]
         return FitPoint(u: u, value: SIMD2(angle, 0), slope: SIMD2(slope.isFinite ? slope : 0, 0))
     }
 

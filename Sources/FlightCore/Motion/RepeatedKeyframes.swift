@@ -135,10 +135,11 @@ extension Keyframes {
     func held(over newDuration: TimeInterval) -> Keyframes {
         guard newDuration > duration, duration > 0 else { return self }
         let scale = duration / newDuration
-        var frames = frames.map { frame in
-            var frame = frame
-            frame.keyTime *= scale
-            return frame
+        var frames = frames
+        for index in frames.indices {
+            frames[index].keyTime = self.frames[index].keyTime * scale
+            if index > 0 { frames[index].keyTime = Self.keyTime(frames[index].keyTime, after: frames[index - 1].keyTime,
+                                                                 jumping: self.frames[index - 1].keyTime, self.frames[index].keyTime) }
         }
         frames[frames.count - 1].timing = .linear
         frames.append(Keyframe(keyTime: 1, value: frames[frames.count - 1].value))
@@ -161,6 +162,10 @@ extension Keyframes {
                     frames[frames.count - 1].timing = frame.timing
                     continue
                 }
+                if index > 0, let last = frames.last {
+                    frame.keyTime = keyTime(frame.keyTime, after: last.keyTime,
+                                            jumping: segment.frames[index - 1].keyTime, segment.frames[index].keyTime)
+                }
                 frames.append(frame)
             }
             start += segment.duration
@@ -169,6 +174,15 @@ extension Keyframes {
         frames[frames.count - 1].keyTime = 1
         frames[frames.count - 1].timing = .linear
         return Keyframes(duration: total, frames: frames)
+    }
+
+    /// `keyTime`, the key time of a keyframe placed after one at `previous` (both scaled and
+    /// rounded from `from` and `to`): no more than one unit in the last place after it where
+    /// they were that close (a jump, a ramp of one unit), so that no time falls inside the jump
+    /// and shows a value half-way through it.
+    static func keyTime(_ keyTime: Double, after previous: Double, jumping from: Double, _ to: Double) -> Double {
+        guard to <= from.nextUp else { return keyTime }
+        return min(max(keyTime, previous), previous.nextUp)
     }
 
     /// A hold of `value` for `duration` seconds.

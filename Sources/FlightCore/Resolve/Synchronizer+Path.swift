@@ -189,8 +189,13 @@ extension PathMotion {
                                          progressWeight: angleBound / 1e-3,
                                          transformWeight: transformBound > 0 && transformBound.isFinite
                                             ? angleBound / transformBound : 0)
-        return Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
-                               start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
+        let fit = Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
+                                  start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
+        // Widened, the bound is in radians (what the fit measures); reported for `transform`, it
+        // is the transform's distance that radians count as (which also bounds the angle, a
+        // radian counting less there).
+        guard let widened = fit.widenedTo, source.transformWeight > 0 else { return fit }
+        return (fit.keyframes, widened / source.transformWeight, fit.evaluations)
     }
 }
 
