@@ -275,7 +275,9 @@ extension MainActorSuites {
                 let middle = (low + high) / 2
                 if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
             }
-            var probes = (1...120).map { Double($0) / 120 }
+            // Every frame until the decay has ended (it runs for its own ≈3.9 s), and either side
+            // of the corner.
+            var probes = (1...Int((motion.duration + 1 / 60) * 120)).map { Double($0) / 120 }
             probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
             for t in probes.sorted() {
                 clock.advance(to: t)

@@ -553,6 +553,14 @@ extension MainActorSuites {
             #expect(abs(previous - 100) < 1e-6)
         }
 
+        /// Where CoreAnimation is in an animation's basic duration at active local time `local`
+        /// (`CAMediaTiming`: the basic duration repeated within duration × repeatCount, which "may
+        /// be fractional"), or nil once that active duration has passed and the model shows.
+        static func basicTime(local: TimeInterval, duration: TimeInterval, repeatCount: Double) -> TimeInterval? {
+            guard local < duration * repeatCount else { return nil }
+            return max(local, 0).truncatingRemainder(dividingBy: duration)
+        }
+
         @Test("What CoreAnimation receives: one period's keyframes and a fractional repeatCount; by the documented rule it shows what HeadlessLayer shows, forwards and reversed")
         func coreAnimationDescription() throws {
             let clock = ManualClock()
@@ -572,9 +580,10 @@ extension MainActorSuites {
             // duration within the active duration duration × repeatCount; the model after it.
             func caValue(_ animation: CoreAnimationKeyframeAnimation, at t: TimeInterval) -> Double {
                 let local = (t - animation.beginTime) * animation.speed + animation.timeOffset
-                let active = animation.duration * Double(animation.floatRepeatCount)
-                guard local < active else { return host.layer.value(forKeyPath: Self.keyPath, as: Double.self) ?? .nan }
-                let basic = max(local, 0).truncatingRemainder(dividingBy: animation.duration)
+                guard let basic = Self.basicTime(local: local, duration: animation.duration,
+                                                 repeatCount: Double(animation.floatRepeatCount)) else {
+                    return host.layer.value(forKeyPath: Self.keyPath, as: Double.self) ?? .nan
+                }
                 return playedValue(animation, at: basic).componentArray[0]
             }
             everyFrame(clock, until: 3.1) { now in
@@ -616,10 +625,9 @@ extension MainActorSuites {
                 let begin = animation.speed > 0 ? animation.beginTime - animation.repeatPhase / animation.speed : animation.beginTime
                 let offset = animation.timeOffset + (animation.speed > 0 ? 0 : animation.repeatPhase)
                 let local = (t - begin) * animation.speed + offset
-                guard local < keyframes.duration * animation.repeatCount else {
+                guard let basic = Self.basicTime(local: local, duration: keyframes.duration, repeatCount: animation.repeatCount) else {
                     return layer.value(forKeyPath: Self.keyPath, as: Double.self) ?? .nan
                 }
-                let basic = max(local, 0).truncatingRemainder(dividingBy: keyframes.duration)
                 let period = Keyframes(duration: keyframes.duration, keyTimes: keyframes.keyTimes,
                                        values: keyframes.valueList.map { $0 as? Double ?? .nan },
                                        timingFunctions: keyframes.timingFunctions)
