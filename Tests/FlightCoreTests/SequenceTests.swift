@@ -187,6 +187,18 @@ extension MainActorSuites {
             [0.4, 0.9, 1, sequence.duration]
         }
 
+        /// The three-group scenario's sequence held where it is, with the times it is compared
+        /// at (every frame to its end, plus `extra`, and either side of each moment) and what
+        /// the scenario played in time shows at them.
+        static func held(
+            _ sequence: AnimationSequence, extra: TimeInterval = 0
+        ) -> (duration: TimeInterval, times: [TimeInterval], played: (shown: [[[Double]]], log: [String])) {
+            sequence.pause()
+            let duration = sequence.duration
+            let times = Self.times(until: duration + extra, moments: Self.moments(of: sequence))
+            return (duration, times, Self.playedInTime({ $0.startThree() }, at: times))
+        }
+
         @Test("A scrubbed three-group sequence shows, at every frame, what the sequence played in time shows")
         func scrubbedEqualsPlayed() {
             let stage = Stage()
@@ -258,10 +270,7 @@ extension MainActorSuites {
         func resumedPlaysOn(from held: TimeInterval) {
             let stage = Stage()
             let sequence = stage.startThree().sequence
-            sequence.pause()
-            let duration = sequence.duration
-            let times = Self.times(until: duration + 0.1, moments: Self.moments(of: sequence))
-            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            let (duration, times, played) = Self.held(sequence, extra: 0.1)
             // Scrub past the moment and back to it, then resume.
             sequence.fractionComplete = 1
             sequence.fractionComplete = held / duration
@@ -341,10 +350,7 @@ extension MainActorSuites {
             let sequence = stage.startThree().sequence
             everyFrame(stage.clock, until: 1.2) { _ in }
             #expect(stage.log == ["A start", "B start", "B stop true", "C start", "A stop true"])
-            sequence.pause()
-            let duration = sequence.duration
-            let times = Self.times(until: duration + 0.1, moments: Self.moments(of: sequence))
-            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            let (duration, times, played) = Self.held(sequence, extra: 0.1)
             for (index, t) in times.enumerated().reversed() {
                 sequence.fractionComplete = min(t / duration, 1)
                 #expect(Self.gap(stage.shown(), played.shown[index]) <= 1e-9, "scrubbed back at \(t)")
@@ -387,10 +393,7 @@ extension MainActorSuites {
         func reversedWhileHeld() {
             let stage = Stage()
             let sequence = stage.startThree().sequence
-            sequence.pause()
-            let duration = sequence.duration
-            let times = Self.times(until: duration, moments: Self.moments(of: sequence))
-            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            let (duration, times, played) = Self.held(sequence)
             let held = times[times.firstIndex { $0 >= 1.2 }!]
             sequence.fractionComplete = held / duration
             sequence.reverse()
@@ -412,10 +415,7 @@ extension MainActorSuites {
         func reversedThenScrubbedPast() {
             let stage = Stage()
             let sequence = stage.startThree().sequence
-            sequence.pause()
-            let duration = sequence.duration
-            let times = Self.times(until: duration, moments: Self.moments(of: sequence))
-            let played = Self.playedInTime({ $0.startThree() }, at: times)
+            let (duration, times, played) = Self.held(sequence)
             sequence.fractionComplete = 0.2 / duration
             sequence.reverse()
             #expect(stage.log == ["A start"])
