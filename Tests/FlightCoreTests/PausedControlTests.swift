@@ -210,3 +210,75 @@ extension MainActorSuites.PausedControlTests {
         }
     }
 }
+
+extension MainActorSuites.PausedControlTests {
+    /// Fuzz seed 652179: held at its end, reversed, resumed and reversed again in one instant, a
+    /// group's time (read back from where it turned) came two ulps short of its end; played on
+    /// from there, no rounding of its begin time showed a `.jumpEnd` step's target, reached only
+    /// at the very end, and the layer showed the step before (a quarter of the way back).
+    @Test("Reversed back and forth at its end in one instant, a group on a steps easing keeps showing its end")
+    func reverseTwiceAtTheEnd() {
+        let target = CGRect(x: 0, y: 0, width: 256.99087622539355, height: 281.78185582119437)
+        for speed in [2.0, 1, 0.5] {
+            for duration in [0.7152080523517456, 0.37175006352453743, 1.0 / 3, 0.9] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                layer.speed = speed
+                clock.advance(by: 0.1)
+                let group = layer.animate(.maxTime) { a in
+                    a.alpha(0.368807949714817).duration(duration / 2).easing(.inExponential)
+                    a.bounds(target).duration(duration).easing(.steps(4, .jumpEnd))
+                }
+                clock.advance(by: 1.0 / 30)
+                group.pause()
+                group.fractionComplete = 1
+                clock.advance(by: 1.0 / 60)
+                group.reverse()
+                group.resume()
+                group.reverse()
+                let turned = clock.now
+                for offset in [0, 1e-9, 1e-6] {
+                    let shown = layer.presentationValue(forKeyPath: "bounds", at: layer.localTime(atClockTime: turned + offset)) as? CGRect
+                    #expect(shown == target, "speed \(speed), duration \(duration): \(String(describing: shown)) \(offset) s after")
+                }
+                everyFrame(clock, until: turned + 0.5) { now in
+                    #expect(layer.presentation().bounds == target, "speed \(speed), duration \(duration): moved at \(now)")
+                }
+                #expect(group.hasEnded)
+            }
+        }
+    }
+
+    /// Fuzz seed 660551: a reversed group held and scrubbed exactly onto the moment a `.steps`
+    /// property steps showed a value half-way through the step (its mirrored key times, `1 − k`
+    /// rounded, are a unit in the last place apart, and the time held fell between them);
+    /// reversed again, it could keep neither side and jumped to the step before.
+    @Test("Scrubbed onto a step while reversed, a steps easing shows one side of the step, and reversing keeps it")
+    func scrubOntoAStepWhileReversed() {
+        let target = Color(red: 0.29315631218317273, green: 0.33875770781685466, blue: 0.911436126515104)
+        for speed in [0.5, 1, 2] {
+            for duration in [0.17395116958629647, 0.7152080523517456, 1.0 / 3, 0.1] {
+                for fraction in [0.25, 0.5, 0.75] {
+                    let clock = ManualClock()
+                    let layer = HeadlessLayer(clock: clock)
+                    layer.speed = speed
+                    let group = layer.animate(.average) { a in
+                        a.backgroundColor(target).duration(duration).easing(.steps(4, .jumpEnd)).primary(true)
+                        a.alpha(0.9073737589471926).duration(4.67 * duration).easing(.inExponential)
+                    }
+                    group.pause()
+                    group.reverse()
+                    group.fractionComplete = fraction
+                    let alpha = layer.presentation().backgroundColor.alpha
+                    // The colour's alpha runs from 0 to 1 in four steps: each is a whole quarter.
+                    #expect(abs(alpha * 4 - (alpha * 4).rounded()) < 1e-9,
+                            "speed \(speed), duration \(duration), at \(fraction): alpha \(alpha), inside a step")
+                    let held = layer.presentation().backgroundColor
+                    group.reverse()
+                    #expect(layer.presentation().backgroundColor == held,
+                            "speed \(speed), duration \(duration), at \(fraction): reversing moved the colour")
+                }
+            }
+        }
+    }
+}

@@ -497,7 +497,11 @@ enum FlightEngine {
             let shown = keepingWhatIsShown ? animation.value(at: now) : nil
             if turningRound, let turned = animation.keyframes.playedBackwards { animation.keyframes = turned }
             place(&animation, at: elapsed, now: now, reversed: group.isReversed, held: isHeld)
-            if let shown { keep(shown, in: &animation, at: now) }
+            if let shown {
+                keep(shown, in: &animation, at: now, on: host)
+            } else if isHeld {
+                leaveJump(in: &animation, at: now, towardsLater: !group.isReversed, on: host)
+            }
             state.placed[index].animation = animation
         }
         host.apply(state.placed[first...].map { .add(key: $0.key, animation: $0.animation) })
@@ -555,9 +559,20 @@ enum FlightEngine {
     /// playing) by the fewest steps of a `Double` (at most 16 either way) that make it show
     /// `shown` at host time `now`, where rounding put it across a jump of its keyframes (a
     /// `steps` easing) from what it showed: its mirrored key times are `1 − k` rounded, and its
-    /// time the duration less the time elapsed, rounded.
-    private static func keep(_ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval) {
+    /// time the duration less the time elapsed, rounded. A time that puts it past its end (where
+    /// the host shows the model value) counts as showing the model: a `.jumpEnd` step reaches
+    /// its target only at its very end, which the rounded time may step over.
+    private static func keep(
+        _ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval, on host: any AnimationHost
+    ) {
         guard let value = animation.value(at: now), !isClose(value, shown) else { return }
+        var model: (any AnimatableValue)??
+        func modelValue() -> (any AnimatableValue)? {
+            if let model { return model }
+            let read = host.modelValue(forKeyPath: animation.keyPath)
+            model = .some(read)
+            return read
+        }
         let held = animation.speed == 0
         let time: WritableKeyPath<LayerAnimation, TimeInterval> = held ? \.timeOffset : \.beginTime
         var best = (distance: distance(value, shown), time: animation[keyPath: time])
@@ -568,7 +583,7 @@ enum FlightEngine {
                 moved = goesUp ? moved.nextUp : moved.nextDown
                 guard !held || moved >= 0 else { break }
                 candidate[keyPath: time] = moved
-                guard let value = candidate.value(at: now) else { continue }
+                guard let value = candidate.value(at: now) ?? modelValue() else { continue }
                 if isClose(value, shown) {
                     animation[keyPath: time] = moved
                     return
@@ -578,6 +593,27 @@ enum FlightEngine {
             }
         }
         animation[keyPath: time] = best.time
+    }
+
+    /// Moves the time offset of a held `animation` out of a jump of its keyframes (a `steps`
+    /// easing's, two keyframes a few units in the last place apart) that a scrub placed it
+    /// inside, where it would show a value half-way through the jump: to the side later in the
+    /// group's time (`towardsLater`: its own time forwards, or backwards for mirrored keyframes),
+    /// as the easing itself shows at the moment it steps. Anything else (a curve, however steep,
+    /// changes by a rounding over 16 units in the last place) is left as it is.
+    private static func leaveJump(
+        in animation: inout LayerAnimation, at now: TimeInterval, towardsLater: Bool, on host: any AnimationHost
+    ) {
+        guard let value = animation.value(at: now) else { return }
+        func shown(movedBy steps: Int, up: Bool) -> (any AnimatableValue)? {
+            var moved = animation
+            for _ in 0..<steps { moved.timeOffset = up ? moved.timeOffset.nextUp : moved.timeOffset.nextDown }
+            guard moved.timeOffset >= 0 else { return nil }
+            return moved.value(at: now)
+        }
+        guard let later = shown(movedBy: 16, up: towardsLater), !isClose(later, value),
+              let earlier = shown(movedBy: 16, up: !towardsLater), !isClose(earlier, value) else { return }
+        keep(later, in: &animation, at: now, on: host)
     }
 
     /// The values `keyPath` of `group` shows at the group's start and at its end, read from its
