@@ -22,7 +22,10 @@ public final class AnimationState {
     }
 
     /// Creates empty bookkeeping.
-    public init() {}
+    public init() {
+        activeGroups.reserveCapacity(2)
+        placed.reserveCapacity(4)
+    }
 
     /// A host released while a group on it would never end on its own takes the group's only
     /// way to end with it: a paused group (nothing is scheduled while paused) and a playing

@@ -76,6 +76,8 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     public init(clock: ManualClock = ManualClock(), name: String? = nil) {
         self.clock = clock
         self.name = name
+        model.reserveCapacity(4)
+        animations.reserveCapacity(4)
         clock.register(self)
     }
 
