@@ -66,7 +66,7 @@ public final class AnimationGroup {
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { host != nil }
 
-    init(resolved: ResolvedGroup, plan: AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
+    init(resolved: ResolvedGroup, plan: consuming AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved
         self.plan = plan
         self.beginTime = beginTime

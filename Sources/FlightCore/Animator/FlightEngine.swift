@@ -3,14 +3,16 @@ import Foundation
 /// Runs plans on hosts: validate, snapshot, synchronize, take over, set model values, play.
 @MainActor
 enum FlightEngine {
-    static func run(_ plan: AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
+    static func run(_ plan: consuming AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
         let policy = animated ? ReduceMotion.activePolicy(for: plan, on: host) : .ignore
-        let plan = ReduceMotion.adjust(plan, for: policy)
+        // The plan is moved, not copied, into the group that keeps it (a copy retains each of its
+        // lists and callbacks): read as `group.plan` once the group exists.
+        let adjusted = ReduceMotion.adjust(consume plan, for: policy)
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
         let now = now(on: host)
-        var requests = requests(for: plan, on: host, state: state, at: now)
+        var requests = requests(for: adjusted, on: host, state: state, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -23,11 +25,12 @@ enum FlightEngine {
 
         // A group that cannot be resolved (not expected: requests are validated) jumps.
         let resolved = animated && policy != .jump
-            ? resolve(requests, priority: plan.timingPriority) ?? instant(requests)
+            ? resolve(requests, priority: adjusted.timingPriority) ?? instant(requests)
             : instant(requests)
 
-        let group = AnimationGroup(resolved: resolved, plan: plan, beginTime: now, keyNumber: state.makeKeyNumber())
-        group.repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
+        let repeating = GroupRepetition.played(adjusted.repetition, resolved: resolved)
+        let group = AnimationGroup(resolved: resolved, plan: consume adjusted, beginTime: now, keyNumber: state.makeKeyNumber())
+        group.repeating = repeating
         group.host = host
         var cut: [AnimationGroup] = []
         // Take-over, model values and new animations reach the screen together.
@@ -85,6 +88,7 @@ enum FlightEngine {
             if !changes.isEmpty { host.apply(changes) }
             recycle(&changes)
         }
+        recycle(&requests)
         for taken in cut { taken.fireStop(finished: false) }
         guard animated else {
             // Jumping to a state starts no triggers.
@@ -93,7 +97,7 @@ enum FlightEngine {
             return group
         }
         // A value-progress moment is solved now: one the motion never reaches is said now.
-        for trigger in plan.triggers {
+        for trigger in group.plan.triggers {
             if case .valueProgress(let progress) = trigger.moment, group.offset(of: trigger.moment) == nil {
                 FlightDiagnostics.report(.triggerNeverReached(progress: progress))
             }
@@ -112,7 +116,7 @@ enum FlightEngine {
     static func requests(
         for plan: AnimationPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval
     ) -> [Synchronizer.Request] {
-        var requests: [Synchronizer.Request] = []
+        var requests = takeRequestList()
         requests.reserveCapacity(plan.properties.count + 1)
         // Whether a property follows a path, found once (a loop: a closure would be checked for
         // the main actor); most groups have none, and skip the path steps.
@@ -160,6 +164,23 @@ enum FlightEngine {
     static func recycle(_ changes: inout [LayerAnimationChange]) {
         changes.removeAll(keepingCapacity: true)
         swap(&changes, &spareChanges)
+    }
+
+    /// A list of requests kept empty between uses, as ``takeChangeList()`` keeps a list of
+    /// changes: every `animate` call needs one for as long as it runs.
+    private static var spareRequests: [Synchronizer.Request] = []
+
+    /// An empty list of requests, with the storage of the last one recycled if it is free.
+    private static func takeRequestList() -> [Synchronizer.Request] {
+        var requests: [Synchronizer.Request] = []
+        swap(&requests, &spareRequests)
+        return requests
+    }
+
+    /// Empties `requests` and keeps its storage for the next ``takeRequestList()``.
+    private static func recycle(_ requests: inout [Synchronizer.Request]) {
+        requests.removeAll(keepingCapacity: true)
+        swap(&requests, &spareRequests)
     }
 
     /// A host removed one of Flight's animations on its own: its group is cut short.

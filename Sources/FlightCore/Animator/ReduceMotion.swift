@@ -153,7 +153,7 @@ public enum ReduceMotion {
     }
 
     /// The plan as the policy would have it.
-    static func adjust(_ plan: AnimationPlan, for policy: ReduceMotionPolicy) -> AnimationPlan {
+    static func adjust(_ plan: consuming AnimationPlan, for policy: ReduceMotionPolicy) -> AnimationPlan {
         if case .ignore = policy { return plan }
         var plan = plan
         switch policy {

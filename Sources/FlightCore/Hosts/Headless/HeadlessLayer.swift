@@ -159,12 +159,11 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         // A key path stored is a whole or a custom property (a part is written into its whole),
         // so it reads as stored: one look-up rather than two.
         if let stored = model[keyPath] { return stored }
-        if let property = LayerProperty.named(keyPath) {
-            let baseKeyPath = property.baseKeyPath ?? keyPath
-            let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
-            return property.read(from: base)
-        }
-        return model[keyPath]
+        guard let property = LayerProperty.named(keyPath) else { return nil }
+        // A whole not stored has never been set: it holds its default.
+        guard let baseKeyPath = property.baseKeyPath else { return property.defaultValue }
+        let base = model[baseKeyPath] ?? LayerProperty.named(baseKeyPath)?.defaultValue ?? property.defaultValue
+        return property.read(from: base)
     }
 
     /// Runs `changes` so that they reach the screen together, as `CALayerHost` runs them in
