@@ -12,8 +12,9 @@ public final class AnimationGroup {
     /// The host's time at which the group began; after a pause, the time at which it would have
     /// begun to be where it is, had it never paused.
     @exclusivity(unchecked) public internal(set) var beginTime: TimeInterval
-    /// The key the group was added to its host under.
-    public let key: String
+    /// The key the group was added to its host under (made when asked for: no group start
+    /// needs it).
+    public var key: String { AnimationState.key(group: keyNumber) }
     /// Whether the group has ended (ran to the end, or was replaced or removed).
     @exclusivity(unchecked) public internal(set) var hasEnded = false
     /// Whether it ran to the end; false while running and when it was cut short.
@@ -71,7 +72,6 @@ public final class AnimationGroup {
         self.plan = plan
         self.beginTime = beginTime
         self.keyNumber = keyNumber
-        key = AnimationState.key(group: keyNumber)
     }
 
     /// The key paths this group still drives; a later group takes over the ones it animates too.

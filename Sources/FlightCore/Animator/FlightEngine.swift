@@ -75,7 +75,7 @@ enum FlightEngine {
                 // removals (the app moving to the background, a view leaving its window) leave
                 // them alone.
                 animation.isRemovedOnCompletion = false
-                state.placed.append(AnimationState.PlacedAnimation(key: AnimationState.key(group: group.keyNumber, property: index), animation: animation, group: group))
+                state.placed.append(AnimationState.PlacedAnimation(key: AnimationState.key(group: group.keyNumber, property: index), animation: consume animation, group: group))
             }
             // Older animations rewritten are added again, then this group's, as they now are.
             readd(rewritten, in: state, changes: &changes, before: group)
@@ -162,7 +162,9 @@ enum FlightEngine {
 
     /// Empties `changes` and keeps its storage for the next ``takeChangeList()``.
     static func recycle(_ changes: inout [LayerAnimationChange]) {
-        changes.removeAll(keepingCapacity: true)
+        // Taken off the end one by one: `removeAll(keepingCapacity:)` replaces the whole range
+        // through a generic path that costs more than the one or two changes an `animate` makes.
+        while changes.popLast() != nil {}
         swap(&changes, &spareChanges)
     }
 
