@@ -103,7 +103,7 @@ extension ValueMotion {
         }
         let maximum = Self.maximumKeyframes
         let remaining = budget - evaluations
-        guard let (trajectory, path, travel) = progressChannel else {
+        guard let (path, travel) = progressPath else {
             return withSegmentSource(
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                               maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
@@ -115,6 +115,8 @@ extension ValueMotion {
             // this tolerance relative to the travel, and place it between these two values.
             let relative = bound / travel
             let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
+                // The trajectory is copied out only for a fit the cache does not hold.
+                guard let trajectory = progressChannel?.trajectory else { return nil }
                 let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
                                                     path: ComponentwisePath(from: 0, to: 1), travel: 1)
                 return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,

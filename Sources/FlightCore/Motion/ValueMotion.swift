@@ -294,6 +294,14 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         return nil
     }
 
+    /// The path and the travel of a motion along a path, without its progress trajectory
+    /// (nil for motions whose components move on their own): what keyframes from the cache
+    /// need, without copying the trajectory out.
+    var progressPath: (path: Value.Path, travel: Double)? {
+        if case .progress = channels { return (path, travel) }
+        return nil
+    }
+
     /// The source the segment fitter follows for this motion.
     func withSegmentSource<Result>(
         progress: (ProgressSource<Value>) -> Result, components: (ComponentSource<Value>) -> Result
