@@ -721,20 +721,22 @@ enum FlightEngine {
         }
         // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
         // holds Doubles (or the reverse) is the same quantity, converted.
-        if let expectedType, type(of: plan.target) != expectedType,
-           let converted = ScalarBridge.convert(plan.target, to: expectedType) {
-            plan.target = converted
-        }
         if let expectedType, type(of: plan.target) != expectedType {
-            FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
-                                                   actual: "\(type(of: plan.target))"))
-            return false
+            if let converted = ScalarBridge.convert(plan.target, to: expectedType) {
+                plan.target = converted
+            } else {
+                FlightDiagnostics.report(.typeMismatch(keyPath: keyPath, expected: "\(expectedType)",
+                                                       actual: "\(type(of: plan.target))"))
+                return false
+            }
         }
-        do {
-            _ = try plan.target.validated(keyPath)
-        } catch {
-            FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
-            return false
+        if !isEveryComponentFinite(plan.target) {
+            do {
+                _ = try plan.target.validated(keyPath)
+            } catch {
+                FlightDiagnostics.report(.invalidValue(keyPath: keyPath, reason: "\(error)"))
+                return false
+            }
         }
         if !(plan.duration.isFinite && plan.duration >= 0) {
             // A duration that cannot be played: the property goes to its target at once, as
@@ -744,6 +746,15 @@ enum FlightEngine {
             plan.easing = .linear
         }
         return true
+    }
+
+    /// Whether every component of `value` is a finite number: numbers and points, the commonest
+    /// targets, checked as such; other types through their components, in code not specialized
+    /// for the type (which costs as much as a small fit).
+    private static func isEveryComponentFinite(_ value: any AnimatableValue) -> Bool {
+        if let number = value.unboxed(as: Double.self) { return number.isFinite }
+        if let point = value.unboxed(as: CGPoint.self) { return point.x.isFinite && point.y.isFinite }
+        return (try? value.validated()) != nil
     }
 
     /// Validates one property, snapshots its current state and appends the request to
