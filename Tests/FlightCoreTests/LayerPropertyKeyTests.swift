@@ -77,3 +77,49 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.LayerPropertyKeyTests {
+    @Test("LayerProperty.named finds exactly the catalogue's key paths, as a dictionary look-up does")
+    func namedAgreesWithTheCatalogue() {
+        let known = Array(LayerProperty.catalogue.keys)
+        for keyPath in known {
+            #expect(LayerProperty.named(keyPath) === LayerProperty.catalogue[keyPath], "\(keyPath)")
+        }
+        // Near misses of every known key path, and strings that are no key path at all.
+        var others = ["", ".", "x", "Opacity", "opacity ", " opacity", "position.z", "transform.rotation.w",
+                      "bounds.size.depth", "opacité", "😀", String(repeating: "transform.", count: 40)]
+        for keyPath in known {
+            others.append(keyPath + ".")
+            others.append(String(keyPath.dropLast()))
+            others.append(keyPath.uppercased())
+            others.append(String(keyPath.reversed()))
+        }
+        for keyPath in others where LayerProperty.catalogue[keyPath] == nil {
+            #expect(LayerProperty.named(keyPath) == nil, "\(keyPath)")
+        }
+    }
+
+    @Test("A headless layer keeps many custom model values apart, and their types, past the size it searches one by one")
+    func manyCustomModelValues() {
+        let layer = HeadlessLayer()
+        let count = 200
+        for index in 0..<count {
+            #expect(layer.setModelValue(Double(index), forKeyPath: "custom.\(index)"))
+            // Every value set so far still reads back, before and after the list is indexed.
+            if index % 17 == 0 {
+                for earlier in 0...index {
+                    #expect(layer.modelValue(forKeyPath: "custom.\(earlier)") as? Double == Double(earlier))
+                }
+            }
+        }
+        #expect(layer.setModelValue(-1.0, forKeyPath: "custom.150"))
+        #expect(layer.modelValue(forKeyPath: "custom.150") as? Double == -1)
+        // A custom key path holds the type it was first set with.
+        #expect(!layer.setModelValue(CGPoint(x: 1, y: 2), forKeyPath: "custom.3"))
+        #expect(layer.modelValue(forKeyPath: "custom.3") as? Double == 3)
+        #expect(layer.modelValue(forKeyPath: "custom.\(count)") == nil)
+        // Known properties sit among them as before: a part written into its whole.
+        #expect(layer.setModelValue(12.0, forKeyPath: "position.x"))
+        #expect(layer.modelValue(forKeyPath: "position") as? CGPoint == CGPoint(x: 12, y: 0))
+    }
+}

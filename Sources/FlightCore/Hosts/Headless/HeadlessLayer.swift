@@ -41,13 +41,13 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     // The model and the animations are main-actor state that every `animate` reads and writes
     // several times; no access to them is held across a call out (a value overwritten in place
     // is the value's own method), so the run-time exclusivity check is left out.
-    @exclusivity(unchecked) private var model: [String: any AnimatableValue] = [:]
+    @exclusivity(unchecked) private var model = HeadlessModel()
     /// How many model values have been set (for tests and benchmarks of how much is written).
     @exclusivity(unchecked) package private(set) var modelWriteCount = 0
     @exclusivity(unchecked) private var animations: [Playing] = []
     /// What the presentation shows under ``ManualClock/DeviceBehaviors/commitLag``: the model
     /// and animations as of the last commit (nil before the first).
-    private var committed: (model: [String: any AnimatableValue], animations: [Playing])?
+    private var committed: (model: HeadlessModel, animations: [Playing])?
 
     private struct Playing {
         var key: String
@@ -155,7 +155,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         Self.modelValue(forKeyPath: keyPath, in: model)
     }
 
-    private static func modelValue(forKeyPath keyPath: String, in model: [String: any AnimatableValue]) -> (any AnimatableValue)? {
+    private static func modelValue(forKeyPath keyPath: String, in model: HeadlessModel) -> (any AnimatableValue)? {
         // A key path stored is a whole or a custom property (a part is written into its whole),
         // so it reads as stored: one look-up rather than two.
         if let stored = model[keyPath] { return stored }
@@ -191,7 +191,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// set as ``setModelValue(_:forKeyPath:)`` sets it.
     @discardableResult
     public func setTypedModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
-        if let index = model.index(forKey: keyPath), model.values[index].overwrite(with: value) {
+        if let index = model.index(of: keyPath), model.values[index].overwrite(with: value) {
             modelWriteCount += 1
             HeadlessTransaction.recordWrite()
             return true
@@ -207,7 +207,7 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
 
     private func setModel(_ write: ModelWrite) -> Bool {
         let (value, keyPath) = (write.value, write.keyPath)
-        if let index = model.index(forKey: keyPath) {
+        if let index = model.index(of: keyPath) {
             // Stored before: a whole or a custom property (a part is written into its whole),
             // which holds values of the type it holds already.
             guard type(of: model.values[index]) == type(of: value) else { return false }
