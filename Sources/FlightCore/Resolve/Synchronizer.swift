@@ -29,12 +29,19 @@ enum Synchronizer {
         var tolerance: KeyframeTolerance
     }
 
-    /// The state of an in-flight property.
-    struct InFlight {
+    /// The state of an in-flight property. A reference, so that a request of a property at rest
+    /// (most of them) holds one null pointer, which a copy of the request copies as it is, rather
+    /// than an optional structure of a value and sixteen lanes, which it would copy through the
+    /// run time's generic value witnesses.
+    final class InFlight {
         /// Where the interrupted motion started.
-        var from: any AnimatableValue
+        let from: any AnimatableValue
         /// Its exact velocity now.
-        var velocity: SIMD16<Double>
+        let velocity: SIMD16<Double>
+
+        init(from: any AnimatableValue, velocity: SIMD16<Double>) {
+            (self.from, self.velocity) = (from, velocity)
+        }
     }
 
     /// How a property moves before the group's duration is known.
