@@ -67,9 +67,13 @@ public final class AnimationGroup {
     /// Whether the target the group plays on still exists.
     var isTargetAlive: Bool { host != nil }
 
-    init(resolved: ResolvedGroup, plan: consuming AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
+    /// A group of `resolved`, keeping `plan`, which is moved in (left empty: a copy would retain
+    /// each of its lists and callbacks).
+    init(resolved: ResolvedGroup, plan: inout AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved
-        self.plan = plan
+        var kept = AnimationPlan(timingPriority: plan.timingPriority)
+        swap(&kept, &plan)
+        self.plan = kept
         self.beginTime = beginTime
         self.keyNumber = keyNumber
     }

@@ -5,9 +5,9 @@ import Foundation
 enum FlightEngine {
     static func run(_ plan: consuming AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
         let policy = animated ? ReduceMotion.activePolicy(for: plan, on: host) : .ignore
-        // The plan is passed on to the group that keeps it, and read as `group.plan` once the
-        // group exists. (No `consume` to move it there: the iOS type-check crashed on it.)
-        let adjusted = ReduceMotion.adjust(plan, for: policy)
+        // The plan is moved into the group that keeps it, and read as `group.plan` once the
+        // group exists.
+        var adjusted = ReduceMotion.adjust(plan, for: policy)
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
@@ -29,7 +29,7 @@ enum FlightEngine {
             : instant(requests)
 
         let repeating = GroupRepetition.played(adjusted.repetition, resolved: resolved)
-        let group = AnimationGroup(resolved: resolved, plan: adjusted, beginTime: now, keyNumber: state.makeKeyNumber())
+        let group = AnimationGroup(resolved: resolved, plan: &adjusted, beginTime: now, keyNumber: state.makeKeyNumber())
         group.repeating = repeating
         group.host = host
         var cut: [AnimationGroup] = []
@@ -67,15 +67,18 @@ enum FlightEngine {
                 if fades {
                     keyframes = dissolveKeyframes(property, among: resolved.properties)
                 }
-                var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
+                // Made in the host's list and changed there, rather than copied into it.
+                state.placed.append(AnimationState.PlacedAnimation(
+                    key: AnimationState.key(group: group.keyNumber, property: index),
+                    animation: LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes), group: group))
+                let placedIndex = state.placed.count - 1
                 // A begin time a moment ahead (an event due before the frame about to be shown)
                 // shows the start value until then, never the model's end value.
-                animation.fillMode = .backwards
+                state.placed[placedIndex].animation.fillMode = .backwards
                 // Flight removes its animations when their group ends, so CoreAnimation's own
                 // removals (the app moving to the background, a view leaving its window) leave
                 // them alone.
-                animation.isRemovedOnCompletion = false
-                state.placed.append(AnimationState.PlacedAnimation(key: AnimationState.key(group: group.keyNumber, property: index), animation: animation, group: group))
+                state.placed[placedIndex].animation.isRemovedOnCompletion = false
             }
             // Older animations rewritten are added again, then this group's, as they now are.
             readd(rewritten, in: state, changes: &changes, before: group)
