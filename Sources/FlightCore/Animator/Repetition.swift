@@ -88,8 +88,9 @@ public struct Repetition: Sendable, Hashable {
 }
 
 /// A repeating group's cycle, resolved for its properties: each property's keyframes over one
-/// period, the values its run ends on, and its velocity anywhere in the run.
-struct GroupRepetition {
+/// period, the values its run ends on, and its velocity anywhere in the run. A reference, so that
+/// every group that does not repeat (most) holds a null pointer rather than room for it.
+final class GroupRepetition {
     /// The run's timing.
     let timing: RepeatTiming
     /// The repetition as played (validated).

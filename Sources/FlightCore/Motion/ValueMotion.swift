@@ -52,9 +52,10 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     private let channels: Channels
     /// `from.distance(to: to)`.
     private let travel: Double
-    /// What the progress channel depends on, for ``KeyframeCache``: its easing (a spring for a
-    /// spring decay along a path), its start velocity and the settling fraction.
-    private let progressKey: (easing: Easing, velocity: Double, settlingFraction: Double)
+    /// What the progress channel depends on besides its easing, for ``KeyframeCache``: its start
+    /// velocity and the settling fraction. (The easing is ``easing``, or for a spring decay along a
+    /// path its spring: derived, not stored, see ``progressCacheKey(tolerance:)``.)
+    private let progressKey: (velocity: Double, settlingFraction: Double)
 
     private enum Channels: Sendable {
         /// One progress, 0 to 1, along the path.
@@ -126,7 +127,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                            settlingTolerance: bound / Double(Value.componentCount).squareRoot())
             }
             channels = .components(trajectories)
-            progressKey = (easing, 0, settlingFraction)
+            progressKey = (0, settlingFraction)
             self.duration = trajectories.map(\.duration).max() ?? 0
         } else {
             var progressEasing = easing
@@ -142,7 +143,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                 let lengthSquared = (delta * delta).sum()
                 progressVelocity = lengthSquared > 0 ? (velocity * delta).sum() / lengthSquared : 0
             }
-            progressKey = (progressEasing, progressVelocity, settlingFraction)
+            progressKey = (progressVelocity, settlingFraction)
             let progress = Trajectory(easing: progressEasing, from: 0, to: 1, duration: duration,
                                       initialVelocity: progressVelocity, settlingFraction: settlingFraction,
                                       settlingTolerance: travel > 0 ? bound / travel : .infinity)
@@ -283,8 +284,11 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// The key a fit of this motion's progress is kept under, given the tolerance relative to
     /// the travel (or absolute, along a curved path).
     func progressCacheKey(tolerance: Double) -> KeyframeCache.ProgressKey {
-        KeyframeCache.ProgressKey(easing: progressKey.easing, velocity: progressKey.velocity,
-                                  settlingFraction: progressKey.settlingFraction, tolerance: tolerance)
+        // Along a path a spring decay's progress moves on its spring (see the initializer).
+        var progressEasing = easing
+        if case .progress = channels, case .springDecay(let springDecay) = easing { progressEasing = .spring(springDecay.spring) }
+        return KeyframeCache.ProgressKey(easing: progressEasing, velocity: progressKey.velocity,
+                                         settlingFraction: progressKey.settlingFraction, tolerance: tolerance)
     }
 
     /// The progress trajectory and the travel, for motions along a path (nil for motions whose
