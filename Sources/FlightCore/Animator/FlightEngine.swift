@@ -757,7 +757,8 @@ enum FlightEngine {
     private static func isEveryComponentFinite(_ value: any AnimatableValue) -> Bool {
         if let number = value.unboxed(as: Double.self) { return number.isFinite }
         if let point = value.unboxed(as: CGPoint.self) { return point.x.isFinite && point.y.isFinite }
-        return (try? value.validated()) != nil
+        // (A label of its own: the default one prints the type's name on every call.)
+        return (try? value.validated("value")) != nil
     }
 
     /// Validates one property, snapshots its current state and appends the request to
