@@ -22,7 +22,19 @@ public struct AnimationPlan: Sendable {
     /// Groups to start on other targets at moments of this one, in declaration order.
     public var triggers: [TriggerPlan] = []
     /// How the group repeats (see ``Repetition``); nil plays it once.
-    public var repetition: Repetition?
+    public var repetition: Repetition? {
+        get { repeats?.repetition }
+        set { repeats = newValue.map(RepetitionBox.init) }
+    }
+
+    /// ``repetition``, kept by reference: most groups do not repeat, and every group started
+    /// would otherwise hold (and copy) room for one.
+    private var repeats: RepetitionBox?
+
+    private final class RepetitionBox: Sendable {
+        let repetition: Repetition
+        init(_ repetition: Repetition) { self.repetition = repetition }
+    }
 
     /// An empty plan.
     public init(timingPriority: TimingPriority = .maxTime) {
