@@ -592,13 +592,6 @@ enum FlightEngine {
         _ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval, on host: any AnimationHost
     ) {
         guard let value = animation.value(at: now), !isClose(value, shown) else { return }
-        var model: (any AnimatableValue)??
-        func modelValue() -> (any AnimatableValue)? {
-            if let model { return model }
-            let read = host.modelValue(forKeyPath: animation.keyPath)
-            model = .some(read)
-            return read
-        }
         let held = animation.speed == 0
         let time: WritableKeyPath<LayerAnimation, TimeInterval> = held ? \.timeOffset : \.beginTime
         var best = (distance: distance(value, shown), time: animation[keyPath: time])
@@ -609,7 +602,9 @@ enum FlightEngine {
                 moved = goesUp ? moved.nextUp : moved.nextDown
                 guard !held || moved >= 0 else { break }
                 candidate[keyPath: time] = moved
-                guard let value = candidate.value(at: now) ?? modelValue() else { continue }
+                // Past its active duration without a forwards fill, an animation shows nothing
+                // and the layer its model (`CAMediaTiming`'s fill modes).
+                guard let value = candidate.value(at: now) ?? host.modelValue(forKeyPath: animation.keyPath) else { continue }
                 if isClose(value, shown) {
                     animation[keyPath: time] = moved
                     return
