@@ -282,3 +282,71 @@ extension MainActorSuites.PausedControlTests {
         }
     }
 }
+
+extension MainActorSuites.PausedControlTests {
+    /// The two fixes above with the steps on a part (`bounds.size`) while an older group moves
+    /// the whole (`bounds`): the part's target is read from the whole's model, and the whole keeps
+    /// driving the origin. Stepped every 1/120 s until everything has ended, and probed inside
+    /// frames at the whole's end.
+    @Test("A part on a steps easing beside a moving whole: held, reversed back and forth at its end and scrubbed onto a step, it shows a whole step and keeps it",
+          arguments: [0.5, 1.0, 2.0])
+    func stepsOnAPartBesideTheWhole(speed: Double) {
+        let size = CGSize(width: 256.99087622539355, height: 281.78185582119437)
+        let origin = CGPoint(x: 40, y: -30)
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.speed = speed
+        let whole = layer.animate { a in
+            a.bounds(CGRect(origin: origin, size: CGSize(width: 10, height: 10))).duration(1.2).easing(.linear)
+        }
+        clock.advance(by: 0.1)
+        let part = layer.animate { a in
+            a.value(size, forKeyPath: "bounds.size").duration(0.7152080523517456).easing(.steps(4, .jumpEnd))
+        }
+        clock.advance(by: 1.0 / 30)
+        part.pause()
+        part.fractionComplete = 1
+        clock.advance(by: 1.0 / 60)
+        part.reverse()
+        part.resume()
+        part.reverse()
+        let turned = clock.now
+        for offset in [0, 1e-9, 1e-6] {
+            let shown = layer.presentationValue(forKeyPath: "bounds.size", at: layer.localTime(atClockTime: turned + offset)) as? CGSize
+            #expect(shown == size, "speed \(speed): \(String(describing: shown)) \(offset) s after turning")
+        }
+        // The whole ends at 1.2 s of layer time: probed either side of that moment too.
+        let wholeEnd = layer.clockTime(forLocalTime: whole.beginTime + whole.duration)
+        everyFrame(clock, until: wholeEnd + 0.5) { now in
+            #expect(layer.presentation().bounds.size == size, "speed \(speed): the size moved at \(now)")
+            for probe in [wholeEnd - 1e-6, wholeEnd, wholeEnd + 1e-6] where probe > now - 1.0 / 120 && probe <= now {
+                let shown = layer.presentationValue(forKeyPath: "bounds", at: layer.localTime(atClockTime: probe)) as? CGRect
+                #expect(shown?.size == size, "speed \(speed): \(String(describing: shown)) at \(probe)")
+            }
+        }
+        #expect(part.hasEnded && whole.hasEnded)
+        #expect(layer.presentation().bounds == CGRect(origin: origin, size: size))
+
+        // Scrubbed onto each step while reversed: a whole step (a quarter of the size), kept by reversing.
+        for fraction in [0.25, 0.5, 0.75] {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.speed = speed
+            layer.animate { $0.bounds(CGRect(origin: origin, size: CGSize(width: 10, height: 10))).duration(3).easing(.linear) }
+            clock.advance(by: 0.1)
+            // The part steps from the size the moving whole shows when it starts.
+            let start = layer.presentation().bounds.size
+            let part = layer.animate { a in
+                a.value(size, forKeyPath: "bounds.size").duration(0.17395116958629647).easing(.steps(4, .jumpEnd)).primary(true)
+            }
+            part.pause()
+            part.reverse()
+            part.fractionComplete = fraction
+            let held = layer.presentation().bounds.size
+            let quarters = (held.width - start.width) / ((size.width - start.width) / 4)
+            #expect(abs(quarters - quarters.rounded()) < 1e-9, "speed \(speed), at \(fraction): width \(held.width), inside a step")
+            part.reverse()
+            #expect(layer.presentation().bounds.size == held, "speed \(speed), at \(fraction): reversing moved the size")
+        }
+    }
+}
