@@ -212,6 +212,19 @@ extension MainActorSuites.PausedControlTests {
 }
 
 extension MainActorSuites.PausedControlTests {
+    /// Fuzz seed 652179's calls on a playing `group`: 1/30 s on, paused, scrubbed to its end,
+    /// 1/60 s on, then reversed, resumed and reversed again in one instant. Returns that instant.
+    static func turnBackAndForthAtTheEnd(_ group: AnimationGroup, on clock: ManualClock) -> TimeInterval {
+        clock.advance(by: 1.0 / 30)
+        group.pause()
+        group.fractionComplete = 1
+        clock.advance(by: 1.0 / 60)
+        group.reverse()
+        group.resume()
+        group.reverse()
+        return clock.now
+    }
+
     /// Fuzz seed 652179: held at its end, reversed, resumed and reversed again in one instant, a
     /// group's time (read back from where it turned) came two ulps short of its end; played on
     /// from there, no rounding of its begin time showed a `.jumpEnd` step's target, reached only
@@ -229,14 +242,7 @@ extension MainActorSuites.PausedControlTests {
                     a.alpha(0.368807949714817).duration(duration / 2).easing(.inExponential)
                     a.bounds(target).duration(duration).easing(.steps(4, .jumpEnd))
                 }
-                clock.advance(by: 1.0 / 30)
-                group.pause()
-                group.fractionComplete = 1
-                clock.advance(by: 1.0 / 60)
-                group.reverse()
-                group.resume()
-                group.reverse()
-                let turned = clock.now
+                let turned = Self.turnBackAndForthAtTheEnd(group, on: clock)
                 for offset in [0, 1e-9, 1e-6] {
                     let shown = layer.presentationValue(forKeyPath: "bounds", at: layer.localTime(atClockTime: turned + offset)) as? CGRect
                     #expect(shown == target, "speed \(speed), duration \(duration): \(String(describing: shown)) \(offset) s after")
@@ -303,14 +309,7 @@ extension MainActorSuites.PausedControlTests {
         let part = layer.animate { a in
             a.value(size, forKeyPath: "bounds.size").duration(0.7152080523517456).easing(.steps(4, .jumpEnd))
         }
-        clock.advance(by: 1.0 / 30)
-        part.pause()
-        part.fractionComplete = 1
-        clock.advance(by: 1.0 / 60)
-        part.reverse()
-        part.resume()
-        part.reverse()
-        let turned = clock.now
+        let turned = Self.turnBackAndForthAtTheEnd(part, on: clock)
         for offset in [0, 1e-9, 1e-6] {
             let shown = layer.presentationValue(forKeyPath: "bounds.size", at: layer.localTime(atClockTime: turned + offset)) as? CGSize
             #expect(shown == size, "speed \(speed): \(String(describing: shown)) \(offset) s after turning")
