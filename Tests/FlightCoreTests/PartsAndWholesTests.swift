@@ -589,3 +589,55 @@ extension MainActorSuites.PartsAndWholesTests {
         expectClose(layer.value(forKeyPath: keyPath, as: Double.self) ?? .nan, target, absolute: 1e-9)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Whether a transform acts in the x–y plane only (z may be scaled): nothing turned in depth.
+    nonisolated static func isPlanar(_ t: Transform3D) -> Bool {
+        max(abs(t.m13), abs(t.m23), abs(t.m31), abs(t.m32)) < 1e-9
+    }
+
+    @Test("A part after a whole in one group whose spring overshoots through a reflection: played as the whole, never turned in depth, inside frames too")
+    func partAfterAWholeOvershootingThroughAReflection() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        watcher.unchanged("the older whole starts") {
+            layer.animate { $0.transform3D(.rotation(angle: 1.2, x: 0, y: 0, z: 1)).duration(1) }
+        }
+        while clock.now < 0.25 - 1e-9 { watcher.frame() }
+        var group: AnimationGroup?
+        watcher.unchanged("the group starts") {
+            group = layer.animate { a in
+                // Entangled with the older transform, so played as the whole; its spring spins
+                // the layer and carries the z factor through 0 (a reflection) and back.
+                a.value(0.74, forKeyPath: "transform.scale").duration(0.6).easing(.springDecay(velocity: -800))
+                // Held at 0.88 inside that whole, the reflection would be read on x, and written
+                // positive there, turn the layer half-way in depth.
+                a.value(0.88, forKeyPath: "transform.scale.x").duration(0.3).easing(.spring(Spring(duration: 0.3, bounce: 0)))
+            }
+        }
+        // Played as the whole transform, which takes the earlier declaration's place.
+        #expect(group?.keyPaths == ["transform"])
+        var turned: [TimeInterval] = []
+        while clock.now < 2 - 1e-9 {
+            let start = layer.currentTime
+            watcher.frame()
+            for step in 0...8 {
+                let time = start + (layer.currentTime - start) * Double(step) / 8
+                if let shown = layer.presentationValue(forKeyPath: "transform", at: time) as? Transform3D, !Self.isPlanar(shown) {
+                    turned.append(time)
+                }
+            }
+        }
+        #expect(turned.isEmpty, "turned in depth at layer times \(turned.prefix(3))")
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        let expected: Transform3D = {
+            let reference = HeadlessLayer()
+            reference.transform = .rotation(angle: 1.2, x: 0, y: 0, z: 1)
+            reference.setModelValue(0.74, forKeyPath: "transform.scale")
+            reference.setModelValue(0.88, forKeyPath: "transform.scale.x")
+            return reference.transform
+        }()
+        #expect(Self.gap(layer.presentation().transform, expected) < 1e-9)
+    }
+}

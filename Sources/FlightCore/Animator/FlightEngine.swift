@@ -772,15 +772,7 @@ enum FlightEngine {
         var inFlight: Synchronizer.InFlight?
         if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, placed: state.placed, at: now) {
             current = shown.value
-            // A paused group stands still: the new motion starts from rest. So does one whose
-            // track of this key path a later part or whole covers.
-            if shown.isOwnTrack, let group = state.newestGroup(animating: keyPath),
-               !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
-               now - group.beginTime < group.totalDuration {
-                let elapsed = now - group.beginTime
-                inFlight = Synchronizer.InFlight(from: group.resolved.properties[index].from,
-                                                 velocity: group.velocity(ofPropertyAt: index, elapsed: elapsed))
-            }
+            if shown.isOwnTrack { inFlight = Self.inFlight(keyPath, state: state, at: now) }
         } else {
             // A custom key path that was never set starts from its type's zero (FlightAnimator's
             // `animatableProgress` goes 0 → 1), not from its target.
@@ -788,6 +780,18 @@ enum FlightEngine {
         }
         let tolerance = plan.tolerance ?? known?.tolerance ?? .default
         requests.append(Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance))
+    }
+
+    /// Where the animation of exactly `keyPath` that is shown at `now` started, and its velocity
+    /// now, which a new animation of it carries on; nil if that animation's group is paused (it
+    /// stands still: the new motion starts from rest), reversed or over.
+    private static func inFlight(_ keyPath: String, state: AnimationState, at now: TimeInterval) -> Synchronizer.InFlight? {
+        guard let group = state.newestGroup(animating: keyPath),
+              !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
+              now - group.beginTime < group.totalDuration else { return nil }
+        let elapsed = now - group.beginTime
+        return Synchronizer.InFlight(from: group.resolved.properties[index].from,
+                                     velocity: group.velocity(ofPropertyAt: index, elapsed: elapsed))
     }
 
     /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
@@ -958,9 +962,7 @@ enum FlightEngine {
             if !entangled {
                 // An earlier declaration plays from what is shown of its key path to its target.
                 let older = placedOnBase.map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
-                    + earlierOnBase.map { earlier in
-                        (earlier.keyPath, (shownValue(earlier.keyPath, on: host, at: now)?.value).map { [$0, earlier.target] } ?? [earlier.target])
-                    }
+                    + earlierOnBase.map { ($0.keyPath, valuesOnTheWay(of: $0, on: host, state: state, at: now)) }
                 guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older) else { continue }
             }
             result[index].keyPath = base
@@ -985,6 +987,31 @@ enum FlightEngine {
             }
         }
         return deduplicated
+    }
+
+    /// The values an earlier declaration of a group passes through on its way from what is shown
+    /// of its key path at `now` to its target: both ends, and where its easing can leave 0…1 (an
+    /// overshoot, a spring, with the velocity it would carry on) the values of its keyframes,
+    /// which reach as far as it goes (a spring on `transform.scale` that overshoots through 0
+    /// reflects the layer on its way, though neither end does).
+    private static func valuesOnTheWay(
+        of plan: PropertyPlan, on host: any AnimationHost, state: AnimationState, at now: TimeInterval
+    ) -> [any AnimatableValue] {
+        guard let shown = shownValue(plan.keyPath, on: host, at: now) else { return [plan.target] }
+        guard plan.easing.canOvershoot else { return [shown.value, plan.target] }
+        let carried = shown.isOwnTrack && plan.easing.hasIntrinsicDuration ? inFlight(plan.keyPath, state: state, at: now) : nil
+        let tolerance = plan.tolerance ?? plan.property?.tolerance ?? .default
+        func keyframeValues<Value: AnimatableValue>(to target: Value) -> [any AnimatableValue]? {
+            guard let from = shown.value as? Value else { return nil }
+            var velocity = Value.Components.zero
+            if let carried {
+                for index in 0..<Value.componentCount { velocity[index] = carried.velocity[index] }
+            }
+            guard let motion = try? ValueMotion(from: from, to: target, easing: plan.easing, duration: plan.duration,
+                                                initialVelocity: velocity, tolerance: tolerance) else { return nil }
+            return motion.boundedKeyframes(tolerance: tolerance).keyframes.values
+        }
+        return keyframeValues(to: plan.target) ?? [shown.value, plan.target]
     }
 
     /// Rewrites the animation at `index` in `state.placed` (of a key path that holds `keyPath`)
