@@ -679,3 +679,53 @@ extension MainActorSuites.PathAnimationTests {
         }
     }
 }
+
+extension MainActorSuites.PathAnimationTests {
+    /// Fuzz seed 1021164: on `.outElastic` the fraction travelled overshoots the path's end,
+    /// then dips back past the corner between the join (from where the layer was) and the path,
+    /// and forwards again. Along straight pieces the heading does not change, so its keyframe
+    /// segments had no reason to end where the fraction turned: one segment spanned the whole
+    /// dip, both its ends past the corner, and the layer kept the path's heading while it was
+    /// back on the join.
+    @Test("Turned along a path on `.outElastic` that dips back over the corner with the join, the layer faces the piece it is on, every frame, between frames and around each keyframe",
+          arguments: [(CGPoint(x: -102.2, y: 0.03), CGPoint(x: 68.86288757568275, y: 262.44935923855974),
+                       CGPoint(x: 32.42087875472214, y: 291.98660897483774)),
+                      (CGPoint(x: 0, y: 0), CGPoint(x: 380, y: 0), CGPoint(x: 380, y: 20))])
+    func elasticDipOverTheJoin(_ origin: CGPoint, _ start: CGPoint, _ end: CGPoint) throws {
+        let path = MotionPath(start: start).line(to: end)
+        let duration = 0.6083129523895437
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = origin
+        let group = layer.animate { $0.position(along: path, orientation: .reversedTangent).duration(duration).easing(.outElastic) }
+        let rotation = try #require(group.property("transform.rotation.z"))
+        let (o, s, e) = (PathTruth.vector(origin), PathTruth.vector(start), PathTruth.vector(end))
+        let join = ((s - o) * (s - o)).sum().squareRoot()
+        let total = join + ((e - s) * (e - s)).sum().squareRoot()
+        // The piece the layer is on: the join up to its length, the line after it; each faced
+        // backwards (half a turn from its direction).
+        func expected(_ t: TimeInterval) -> (angle: Double, distance: Double) {
+            let distance = Easing.outElastic.progress(at: t / duration) * total
+            let direction = distance < join ? s - o : e - s
+            return (atan2(direction.y, direction.x) + .pi, distance)
+        }
+        // The fraction does go back over the corner after it first passed it.
+        var passed = false, cameBack = false
+        for step in 0...10_000 {
+            let distance = expected(duration * Double(step) / 10_000).distance
+            if distance > join { passed = true } else if passed { cameBack = true }
+        }
+        #expect(cameBack)
+        func check(_ t: TimeInterval) {
+            let (angle, distance) = expected(t)
+            // Within a hundredth of a point of the corner, the turn's own instant.
+            guard t > 0, t < duration, abs(distance - join) > 1e-2 else { return }
+            let shown = layer.presentationValue(forKeyPath: "transform.rotation.z", at: t) as? Double ?? .nan
+            #expect(PathTruth.angleBetween(shown, angle) <= 1e-6, "at \(t), \(distance) pt along (the corner at \(join))")
+        }
+        for boundary in rotation.keyTimes.map({ $0 * duration }) {
+            for offset in [-1e-6, -1e-9, 0, 1e-9, 1e-6] { check(boundary + offset) }
+        }
+        Self.everyFrameAndBetween(clock, until: duration) { check($0) }
+    }
+}

@@ -12,6 +12,62 @@ extension PathMotion {
     /// with the logarithm of their number.
     final class CornerSearch {
         var probes = 0
+        /// The instants (normalized time, sorted) at which the fraction travelled turns back
+        /// inside a piece of its easing (``progressTurns(evaluations:)``), for a source whose
+        /// segments do not end at them on their own; empty for one whose channel is the
+        /// fraction itself.
+        let turns: [Double]
+        /// The evaluations of the motion that finding ``turns`` took.
+        let turnEvaluations: Int
+
+        init(turns: [Double] = [], turnEvaluations: Int = 0) {
+            self.turns = turns
+            self.turnEvaluations = turnEvaluations
+        }
+
+        /// A search that knows where `motion`'s fraction travelled turns back, if its path has
+        /// a corner that the fraction could come back over.
+        convenience init(turnsOf motion: PathMotion) {
+            guard !motion.geometry.corners.isEmpty, motion.length > 0, motion.duration > 0, !motion.isStill else {
+                self.init()
+                return
+            }
+            var evaluations = 0
+            let turns = motion.progressTurns(evaluations: &evaluations)
+            self.init(turns: turns, turnEvaluations: evaluations)
+        }
+    }
+
+    /// How many evenly spaced instants ``progressTurns(evaluations:)`` reads the fraction
+    /// travelled at.
+    static let turnScanCount = 256
+
+    /// The instants (normalized time, sorted) strictly inside a piece of the easing at which
+    /// the fraction travelled turns back: between neighbours among ``turnScanCount`` evenly
+    /// spaced instants and the easing's breakpoints, wherever its slope changes sign or it
+    /// turns as a fit's segment would end (``SegmentFitter/firstTurn(of:from:to:evaluations:)``).
+    /// A turn at a breakpoint (a bounce's) is not listed: segments end there anyway. Turns
+    /// closer together than the spacing (a spring oscillating hundreds of times) may be missed.
+    func progressTurns(evaluations: inout Int) -> [Double] {
+        let inner = progressSource
+        let count = Self.turnScanCount
+        var instants = (0...count).map { Double($0) / Double(count) }
+        let breakpoints = inner.breakpoints.filter { $0 > 0 && $0 < 1 }
+        instants = (instants + breakpoints).sorted()
+        var turns: [Double] = []
+        var previous = inner.point(at: 0, side: .right)
+        evaluations += 1
+        for u in instants.dropFirst() where u > previous.u {
+            let isBreakpoint = breakpoints.contains(u)
+            let current = inner.point(at: u, side: isBreakpoint || u == 1 ? .left : .inside)
+            evaluations += 1
+            if let turn = SegmentFitter.firstTurn(of: inner, from: previous, to: current, evaluations: &evaluations) {
+                turns.append(turn.u)
+            }
+            previous = isBreakpoint ? inner.point(at: u, side: .right) : current
+            if isBreakpoint { evaluations += 1 }
+        }
+        return turns
     }
 
     /// Keyframes of the position that CoreAnimation plays within `tolerance` of the path at
@@ -40,15 +96,17 @@ extension PathMotion {
         let (first, last) = (heading(at: 0, offset: offset), heading(at: duration, offset: offset))
         let turn = max(abs(last - first), 1)
         return Self.boundedFit(source, duration: duration, isStill: isStill, asked: tolerance.bound(extent: turn),
-                               extent: turn, start: first, end: last)
+                               extent: turn, start: first, end: last, spent: source.search.turnEvaluations)
     }
 
     /// The fit within `asked` (at least a ten-billionth of `extent`), widened fourfold while it
     /// takes more than ``ValueMotion/maximumKeyframes`` keyframes, and evenly spaced keyframes
-    /// as the last resort, within ``ValueMotion/maximumFitEvaluations`` evaluations in all.
+    /// as the last resort, within ``ValueMotion/maximumFitEvaluations`` evaluations in all,
+    /// `spent` (made for the source beforehand: finding where the fraction travelled turns)
+    /// among them.
     static func boundedFit<Source: SegmentSource>(
         _ source: Source, duration: TimeInterval, isStill: Bool, asked: Double, extent: Double,
-        start: Source.Value, end: Source.Value
+        start: Source.Value, end: Source.Value, spent: Int = 0
     ) -> Fit<Source.Value> {
         typealias Frame = Keyframes<Source.Value>.Keyframe
         guard duration > 0 else {
@@ -64,7 +122,7 @@ extension PathMotion {
             - SegmentFitter.evaluationsPerSegment
         let asked = asked > 0 && asked.isFinite ? asked : 1e-9
         var bound = max(asked, 1e-10 * extent)
-        var evaluations = 0
+        var evaluations = spent
         var reached = 0.0
         var previous = 0.0
         while evaluations < budget && bound.isFinite {
@@ -89,21 +147,38 @@ extension PathMotion {
         ProgressSource(easing: easing, trajectory: progress, path: ComponentwisePath(from: 0, to: 1), travel: 1)
     }
 
-    /// The first point strictly after `a` and up to `b` at which the fraction travelled crosses
-    /// a corner of the path, found by bisection on time; with the corner's distance.
+    /// Where a segment from `a` to `b` must end because of the path's corners: the first point
+    /// strictly after `a` and up to `b` at which the fraction travelled crosses a corner, found
+    /// by bisection on time, with the corner's distance; or, where the fraction turns back
+    /// inside before it reaches one (a turn in `search`), the turn, with no corner, so that the
+    /// next segment starts there and finds a corner it comes back over. (A heading has no
+    /// extremum of its own on a straight piece, where its angle does not change: without the
+    /// turns, the fraction could dip past a corner and back unseen inside one segment.)
     func cornerCrossing(
         _ inner: ProgressSource<Double>, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
         search: CornerSearch, evaluations: inout Int
-    ) -> (u: Double, corner: Double)? {
+    ) -> (u: Double, corner: Double?)? {
         let corners = geometry.corners
         guard !corners.isEmpty, length > 0 else { return nil }
+        // The first turn strictly inside, by bisection of the sorted turns.
+        let turns = search.turns
+        var first = turns.startIndex, past = turns.endIndex
+        while first < past {
+            let middle = (first + past) / 2
+            if turns[middle] <= a.u { first = middle + 1 } else { past = middle }
+        }
+        let turn = first < turns.endIndex && turns[first] < b.u ? turns[first] : nil
+        let endU = turn ?? b.u
         // Read from time, not from the channels (the angle's channel is no distance).
         evaluations += 2
-        let (start, end) = (inner.progress(at: a.u) * length, inner.progress(at: b.u) * length)
-        // The nearest corner to the start that lies strictly between the ends (a segment never
-        // turns back: extrema end segments first), by bisection of the sorted corners.
-        guard let corner = PathGeometry.corner(in: corners, between: start, and: end, probes: &search.probes) else { return nil }
-        var (low, high) = (a.u, b.u)
+        let (start, end) = (inner.progress(at: a.u) * length, inner.progress(at: endU) * length)
+        // The nearest corner to the start that lies strictly between the ends (the fraction
+        // moves one way up to a turn, and extrema end a segment of the fraction itself first),
+        // by bisection of the sorted corners.
+        guard let corner = PathGeometry.corner(in: corners, between: start, and: end, probes: &search.probes) else {
+            return turn.map { ($0, nil) }
+        }
+        var (low, high) = (a.u, endU)
         for _ in 0..<60 {
             let middle = (low + high) / 2
             evaluations += 1
@@ -177,12 +252,15 @@ struct PathHeadingSource: SegmentSource {
     let motion: PathMotion
     let offset: Double
     let inner: ProgressSource<Double>
-    let search = PathMotion.CornerSearch()
+    /// With the turns of the fraction travelled: a heading's segment ends at each (see
+    /// ``PathMotion/cornerCrossing(_:from:to:search:evaluations:)``).
+    let search: PathMotion.CornerSearch
 
     init(motion: PathMotion, offset: Double) {
         self.motion = motion
         self.offset = offset
         inner = motion.progressSource
+        search = PathMotion.CornerSearch(turnsOf: motion)
     }
 
     var breakpoints: [Double] { inner.breakpoints }
@@ -224,8 +302,10 @@ struct PathHeadingSource: SegmentSource {
     ) -> FitPoint<SIMD2<Double>>? {
         guard let (u, corner) = motion.cornerCrossing(inner, from: a, to: b, search: search, evaluations: &evaluations) else { return nil }
         evaluations += 1
-        // The angle on the way in: the segment ends there, and the next starts on the way out.
         var progress = inner.point(at: u, side: .inside)
+        // Where the fraction travelled turns back before a corner: the heading there.
+        guard let corner else { return heading(progress, u: u, side: .after) }
+        // The angle on the way in: the segment ends there, and the next starts on the way out.
         let forwards = progress.slope[0] >= 0
         progress.value[0] = corner / motion.length
         return heading(progress, u: u, side: forwards ? .before : .after, distance: corner)

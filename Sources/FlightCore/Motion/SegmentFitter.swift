@@ -207,6 +207,18 @@ package enum SegmentFitter {
     }
 
     /// One fit under way: the motion, the error bound, and the evaluations made so far.
+    /// The first instant strictly inside the segment from `a` to `b` at which a one-channel
+    /// `source` turns back (an extremum, found as a fit's own segments end at them), or nil if
+    /// it moves one way throughout. Adds the instants it evaluated to `evaluations`: at most 16
+    /// and a root's 100.
+    static func firstTurn<Source: SegmentSource>(
+        of source: Source, from a: FitPoint<Source.Channels>, to b: FitPoint<Source.Channels>, evaluations: inout Int
+    ) -> FitPoint<Source.Channels>? {
+        var run = Run(source: source, bound: 0)
+        defer { evaluations += run.evaluations }
+        return run.extremum(between: a, and: b)
+    }
+
     private struct Run<Source: SegmentSource> {
         typealias Point = FitPoint<Source.Channels>
         let source: Source

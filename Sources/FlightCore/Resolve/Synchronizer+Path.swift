@@ -190,7 +190,8 @@ extension PathMotion {
                                          transformWeight: transformBound > 0 && transformBound.isFinite
                                             ? angleBound / transformBound : 0)
         let fit = Self.boundedFit(source, duration: duration, isStill: isStill, asked: bound, extent: turn,
-                                  start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)))
+                                  start: source.value(of: SIMD2(first, 0)), end: source.value(of: SIMD2(last, 1)),
+                                  spent: source.heading.search.turnEvaluations)
         // Widened, the bound is in radians (what the fit measures); reported for `transform`, it
         // is the transform's distance that radians count as (which also bounds the angle, a
         // radian counting less there).
