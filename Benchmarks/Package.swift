@@ -59,6 +59,13 @@ let package = Package(
             dependencies: [.product(name: "FlightCore", package: "Flight")],
             path: "Benchmarks/TriggerBurst"
         ),
+        // Flight's hot operations one at a time, for Scripts/operation-counts.py to count the
+        // instructions and allocations of each under callgrind.
+        .executableTarget(
+            name: "OperationCounts",
+            dependencies: [.product(name: "FlightCore", package: "Flight")],
+            path: "Benchmarks/OperationCounts"
+        ),
         .executableTarget(
             name: "TriggerBurstCount",
             dependencies: [.product(name: "FlightCore", package: "Flight"), "TriggerBurst"],

@@ -1,0 +1,194 @@
+import FlightCore
+import Foundation
+
+// Runs one of Flight's hot operations many times, for counting what one costs under callgrind
+// (Scripts/operation-counts.py collects only `measured(_:)`, so set-up and warm-up are not
+// counted). Without valgrind it prints the operation's wall time per call (one sample: the
+// machine is noisy; instructions are the figure to compare).
+//
+//     OperationCounts <operation> [repetitions]
+//     OperationCounts --list
+//
+// Where an operation can take its keyframes from Flight's keyframe cache, it comes twice: with
+// the cache hit (the same move again, as a list of cells animating alike) and with every fit
+// computed (a move of its own each time, as a drag's end or a new layout).
+
+/// Runs `body` once. Never inlined: the one function the counting script collects.
+@inline(never)
+func measured(_ body: () -> Void) {
+    body()
+}
+
+/// What an operation repeats: `run`, counted, then `between`, not counted (a clock step that
+/// lets the animations end, say).
+struct Work {
+    let run: @MainActor (Int) -> Void
+    var between: (@MainActor (Int) -> Void)?
+}
+
+/// One operation: its set-up, made once and not counted, returns the work to repeat; each run
+/// of the work is one operation (`perCall` of them, for work that repeats a small operation).
+/// `note` says something about the operation's result, once (how many keyframes, say).
+struct Operation {
+    let name: String
+    let summary: String
+    var perCall = 1
+    var note: (@MainActor () -> String)?
+    let setUp: @MainActor () -> Work
+}
+
+@MainActor
+func animateFour(_ layer: HeadlessLayer, target: Double) {
+    layer.animate { animator in
+        animator.position(CGPoint(x: target, y: target / 2)).duration(0.5).easing(.outCubic)
+        animator.bounds(CGRect(x: 0, y: 0, width: 40 + target / 4, height: 40)).duration(0.5).easing(.inOutSine)
+        animator.alpha(target > 150 ? 0.3 : 1).duration(0.5).easing(.outCubic)
+        animator.backgroundColor(Color(red: target / 300, green: 0.4, blue: 0.6)).duration(0.5)
+    }
+}
+
+/// A scroll update of 1,000 items: `build` gives each item's start and end state; with
+/// `everyItemMoves`, every item stands where the visible bounds' move changes its progress.
+@MainActor
+func scrollUpdate(everyItemMoves: Bool, build: @escaping (StateBuilder) -> Void) -> Work {
+    let layers = (0..<1_000).map { _ in HeadlessLayer() }
+    let animators = layers.map { layer in
+        ProgressAnimator.vertical { animator in animator.startEndState(for: layer, build) }
+    }
+    let frames = (0..<1_000).map { CGRect(x: 0, y: everyItemMoves ? 600 : Double($0) * 80, width: 320, height: 80) }
+    func update(offset: Double) {
+        let visible = CGRect(x: 0, y: offset, width: 320, height: 640)
+        for (animator, frame) in zip(animators, frames) { animator.update(itemFrame: frame, visibleBounds: visible) }
+    }
+    update(offset: 0)
+    return Work { step in
+        _ = layers
+        update(offset: Double(step % 100 + 1) * 3)
+    }
+}
+
+let operations: [Operation] = [
+    Operation(name: "animate-4-cached", summary: "animate, 4 properties, keyframes from the cache") {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Each call starts from rest: the one before has ended.
+        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 : 0) },
+                    between: { _ in clock.advance(by: 1) })
+    },
+    Operation(name: "animate-4-computed", summary: "animate, 4 properties, every fit computed") {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // A target of its own each time: no fit is kept for it.
+        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 - Double(step) * 1e-3 : Double(step) * 1e-3) },
+                    between: { _ in clock.advance(by: 1) })
+    },
+    Operation(name: "redirect-4", summary: "redirect of 4 properties in flight, steady state") {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Each call meets the one before in flight, 0.2 s in.
+        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 : 0) },
+                    between: { _ in clock.advance(by: 0.2) })
+    },
+    Operation(name: "spring-decay-2d", summary: "2D spring decay keyframes (never cached)") {
+        return Work { step in
+            let velocity = CGPoint(x: 1_200 + Double(step % 7), y: -800)
+            let motion = try? ValueMotion(from: CGPoint(x: 0, y: 0), to: CGPoint(x: 240, y: -300),
+                                          easing: .springDecay(velocity: velocity), duration: 0.5)
+            _ = motion?.keyframes()
+        }
+    },
+    Operation(name: "scroll-visible", summary: "scroll update, 1,000 items × 4 properties, those in view change") {
+        scrollUpdate(everyItemMoves: false) { s in
+            s.alpha(0.0).easing(.inSine)
+            s.position(CGPoint(x: 200, y: 40)).easing(.outCubic)
+            s.cornerRadius(12.0)
+            s.shadowOffset(CGSize(width: 0, height: 8)).range(0.5...1)
+        }
+    },
+    Operation(name: "scroll-every-item", summary: "scroll update, 1,000 items × 4 properties incl. transform and colour, every item changes") {
+        scrollUpdate(everyItemMoves: true) { s in
+            s.alpha(0.0).easing(.inSine)
+            s.position(CGPoint(x: 200, y: 40)).easing(.outCubic)
+            s.transform(Transform2D.scale(x: 0.5, y: 0.5)).easing(.inOutCubic)
+            s.backgroundColor(Color(red: 1, green: 0.5, blue: 0)).range(0.5...1)
+        }
+    },
+    Operation(name: "tick-nothing-due", summary: "scheduler tick, 1,000 groups with pending triggers, nothing due") {
+        let clock = ManualClock()
+        let follower = HeadlessLayer(clock: clock)
+        let layers = (0..<1_000).map { _ in HeadlessLayer(clock: clock) }
+        for (index, layer) in layers.enumerated() {
+            layer.animate { animator in
+                animator.position(CGPoint(x: Double(index), y: 0)).duration(1_000)
+                animator.triggerOnProgress(0.99, onView: follower) { $0.alpha(0).duration(0.1) }
+                animator.triggerOnCompletion(onView: follower) { $0.alpha(1).duration(0.1) }
+            }
+        }
+        return Work { _ in
+            _ = layers
+            clock.advance(by: 1.0 / 120_000)
+        }
+    },
+    Operation(name: "spring-sample", summary: "spring position and velocity at one instant", perCall: 1_000) {
+        let motion = Spring.bouncy.motion(displacement: -300, velocity: 1_200)
+        let instants = (0..<1_000).map { Double($0) / 1_000 }
+        var sum = 0.0
+        return Work { _ in
+            for t in instants { sum += motion.position(at: t) + motion.velocity(at: t) }
+            if sum.isNaN { print(sum) }
+        }
+    },
+    Operation(name: "keyframes-46-cached", summary: "keyframes of a named curve, 300 pt within 0.1 pt, fit from the cache",
+              perCall: 46, note: {
+        let count = Easing.allNamed.reduce(0) { sum, easing in
+            sum + ((try? ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1)))?
+                .keyframes().keyTimes.count ?? 0)
+        }
+        return "\(count) keyframes for the 46 named curves"
+    }) {
+        return Work { _ in
+            for easing in Easing.allNamed {
+                _ = try? ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1)).keyframes()
+            }
+        }
+    },
+    Operation(name: "keyframes-46-computed", summary: "keyframes of a named curve, 300 pt within 0.1 pt, every fit computed", perCall: 46) {
+        return Work { step in
+            // A travel of its own each time: the tolerance relative to it is new, so no fit is kept.
+            let travel = 300 + Double(step) * 1e-3
+            for easing in Easing.allNamed {
+                _ = try? ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .absolute(0.1)).keyframes()
+            }
+        }
+    },
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--list" {
+    for operation in operations { print("\(operation.name)\t\(operation.perCall)\t\(operation.summary)") }
+    exit(0)
+}
+guard let name = arguments.first, let operation = operations.first(where: { $0.name == name }) else {
+    print("usage: OperationCounts <operation> [repetitions] | --list")
+    exit(2)
+}
+let repetitions = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
+
+MainActor.assumeIsolated {
+    let work = operation.setUp()
+    // Warm-up, not counted: the first calls make the caches, the layers' storage and the
+    // lists that later calls reuse.
+    for step in 0..<4 {
+        work.run(step)
+        work.between?(step)
+    }
+    var elapsed = Duration.zero
+    for step in 4..<(4 + repetitions) {
+        let start = ContinuousClock.now
+        measured { work.run(step) }
+        elapsed += ContinuousClock.now - start
+        work.between?(step)
+    }
+    print("\(operation.name): \(elapsed / (repetitions * operation.perCall)) per operation")
+    if let note = operation.note { print("note: \(note())") }
+}
