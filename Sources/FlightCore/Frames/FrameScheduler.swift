@@ -13,15 +13,15 @@ import Foundation
 /// Handling a frame with nothing due allocates nothing and opens no transaction.
 @MainActor
 public final class FrameScheduler {
-    // `now`, `isActive`, `nextSequence` and `eventTime` are main-actor state read or written at
-    // every event and group start; no access to them is held across a call out, so the
-    // run-time exclusivity check is left out.
+    // `now`, `isActive`, the frame counts, `isTicking`, `nextSequence` and `eventTime` are
+    // main-actor state read or written at every frame, event and group start; no access to them
+    // is held across a call out, so the run-time exclusivity check is left out.
     /// The time of the latest frame.
     @exclusivity(unchecked) public private(set) var now: TimeInterval
     /// How many frames the scheduler has handled.
-    package private(set) var frameCount = 0
+    @exclusivity(unchecked) package private(set) var frameCount = 0
     /// How many of those had nothing pending at all (a driver that stops when idle keeps this 0).
-    package private(set) var idleFrameCount = 0
+    @exclusivity(unchecked) package private(set) var idleFrameCount = 0
     /// Whether events are pending, so that frames are needed.
     @exclusivity(unchecked) public private(set) var isActive = false
     /// What delivers frames; told to start and stop as events come and go. Held weakly: keep the
@@ -34,7 +34,7 @@ public final class FrameScheduler {
     /// across a call out (an event is taken out before it fires), so the run-time exclusivity
     /// check is left out.
     @exclusivity(unchecked) private var heap: [Entry] = []
-    private var isTicking = false
+    @exclusivity(unchecked) private var isTicking = false
     @exclusivity(unchecked) private var nextSequence = 0
 
     /// What the hosts on this scheduler commit their changes in: every event due in a frame fires

@@ -47,8 +47,11 @@ public final class ManualClock {
         public static let device: DeviceBehaviors = [.commitLag, .asynchronousRemovalCallbacks]
     }
 
+    // `now` and `pendingReports` are main-actor state read at every frame; no access to them is
+    // held across a call out (reports run from a copy), so the run-time exclusivity check is
+    // left out.
     /// The current time in seconds.
-    public private(set) var now: TimeInterval
+    @exclusivity(unchecked) public private(set) var now: TimeInterval
     /// The scheduler for animation events on layers using this clock.
     public let scheduler: FrameScheduler
     /// How the clock's layers depart from showing every change at once.
@@ -57,7 +60,7 @@ public final class ManualClock {
     public var isActive: Bool { scheduler.isActive }
 
     private var layers: [WeakLayer] = []
-    private var pendingReports: [@MainActor () -> Void] = []
+    @exclusivity(unchecked) private var pendingReports: [@MainActor () -> Void] = []
 
     private struct WeakLayer {
         weak var layer: HeadlessLayer?
@@ -100,6 +103,7 @@ public final class ManualClock {
             layers.removeAll { $0.layer == nil }
             for entry in layers { entry.layer?.commitPresentation() }
         }
+        guard !pendingReports.isEmpty else { return }
         // Reports may remove more animations; those are reported at the next commit.
         let reports = pendingReports
         pendingReports.removeAll()
