@@ -75,6 +75,15 @@ public struct SpringMotion: Sendable, Hashable {
         return initialVelocity * c + velocitySine * s
     }
 
+    /// The displacement and the velocity at time `t`, as ``position(at:)`` and
+    /// ``velocity(at:)`` give them, from one evaluation of the oscillation (its exponential and
+    /// its sine and cosine are computed once for both).
+    public func state(at t: TimeInterval) -> (position: Double, velocity: Double) {
+        guard t > 0 else { return (initialDisplacement, initialVelocity) }
+        let (c, s) = basis(at: t)
+        return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
+    }
+
     /// The two solutions of the oscillator, both already multiplied by `e^(−ζω₀t)`:
     /// `C` with `C(0) = 1, C′(0) = 0` and `S` with `S(0) = 0, S′(0) = 1` (before damping).
     private func basis(at t: Double) -> (Double, Double) {

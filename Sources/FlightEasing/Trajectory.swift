@@ -130,6 +130,15 @@ public struct Trajectory: Sendable {
         }
     }
 
+    /// The value and the velocity at time `t`, exactly as ``value(at:)`` and ``velocity(at:)``
+    /// give them, with a spring's oscillation evaluated once for both (what a keyframe fit reads
+    /// at every instant it tries).
+    public func state(at t: TimeInterval) -> (value: Double, velocity: Double) {
+        guard t > 0, t < duration, case .spring(let spring) = motion else { return (value(at: t), velocity(at: t)) }
+        let (position, velocity) = spring.state(at: t)
+        return (to + position, velocity)
+    }
+
     /// How far along the motion is at time `t`: `(value − from) / (to − from)`, which leaves
     /// `0...1` where the motion overshoots. When `from == to` it is the fraction of the duration
     /// elapsed instead (1 for a zero duration), so it is never NaN.

@@ -115,5 +115,30 @@ extension EasingSuites {
             let exact = CustomEasing("exact", derivative: { 2 * $0 }) { $0 * $0 }
             #expect(exact.velocity(at: 0.5) == 1)
         }
+    
+        @Test("state(at:) gives exactly value(at:) and velocity(at:), springs evaluated once, at every instant and edge")
+        func stateIsValueAndVelocity() {
+            let easings: [Easing] = [
+                .spring(.bouncy), .spring(Spring(duration: 0.5, bounce: -0.5)), .spring(Spring(duration: 0.4, bounce: 0)),
+                .springDecay(velocity: 900), .outCubic, .outElastic, .decay(.normal), .reversed(.spring(.bouncy)),
+            ]
+            func same(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+            for easing in easings {
+                let move = Trajectory(easing: easing, from: 40, to: 340, duration: 0.6, initialVelocity: -500)
+                var instants = (0...600).map { move.duration * Double($0) / 500 }
+                instants += [-1, 0, 1e-12, move.duration, move.duration.nextDown, move.duration.nextUp, .nan, .infinity]
+                for t in instants {
+                    let state = move.state(at: t)
+                    #expect(same(state.value, move.value(at: t)) && same(state.velocity, move.velocity(at: t)),
+                            "\(easing) at \(t)")
+                }
+            }
+            // The spring's own combined call.
+            let motion = Spring.bouncy.motion(displacement: -300, velocity: 1_200)
+            for t in [-1.0, 0, 1e-9, 0.1, 0.37, 2] {
+                let state = motion.state(at: t)
+                #expect(state.position == motion.position(at: t) && state.velocity == motion.velocity(at: t))
+            }
+        }
     }
 }

@@ -134,7 +134,10 @@ let operations: [Operation] = [
         let instants = (0..<1_000).map { Double($0) / 1_000 }
         var sum = 0.0
         return Work { _ in
-            for t in instants { sum += motion.position(at: t) + motion.velocity(at: t) }
+            for t in instants {
+                let (position, velocity) = motion.state(at: t)
+                sum += position + velocity
+            }
             if sum.isNaN { print(sum) }
         }
     },

@@ -280,8 +280,8 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             }
         }
         let t = u * trajectory.duration
-        return FitPoint(u: u, value: SIMD2(trajectory.value(at: t), 0),
-                        slope: SIMD2(trajectory.velocity(at: t) * trajectory.duration, 0))
+        let (value, velocity) = trajectory.state(at: t)
+        return FitPoint(u: u, value: SIMD2(value, 0), slope: SIMD2(velocity * trajectory.duration, 0))
     }
 
     /// How far beside a breakpoint its one-sided limits are sampled, in normalized time.
@@ -359,8 +359,9 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         let t = u * duration
         var value = Value.Components.zero, slope = Value.Components.zero
         for index in trajectories.indices {
-            value[index] = trajectories[index].value(at: t)
-            slope[index] = trajectories[index].velocity(at: t) * duration
+            let state = trajectories[index].state(at: t)
+            value[index] = state.value
+            slope[index] = state.velocity * duration
         }
         return FitPoint(u: u, value: value, slope: slope)
     }
