@@ -29,9 +29,11 @@ public struct Trajectory: Sendable {
     /// How long the motion takes: the given duration for a timing curve, the settling time for
     /// a physical easing.
     public let duration: TimeInterval
-    private let motion: Motion
+    // Visible to inlined code (``state(at:)``) so that a caller reading a trajectory held in an
+    // array matches its case in place rather than copying the whole trajectory out.
+    @usableFromInline let motion: Motion
 
-    private enum Motion: Sendable {
+    @usableFromInline enum Motion: Sendable {
         case curve(Easing)
         case spring(SpringMotion)
         /// Decay towards `to`: progress `1 − e^(λt)`.
@@ -133,6 +135,7 @@ public struct Trajectory: Sendable {
     /// The value and the velocity at time `t`, exactly as ``value(at:)`` and ``velocity(at:)``
     /// give them, with a spring's oscillation evaluated once for both (what a keyframe fit reads
     /// at every instant it tries).
+    @inlinable
     public func state(at t: TimeInterval) -> (value: Double, velocity: Double) {
         guard t > 0, t < duration, case .spring(let spring) = motion else { return (value(at: t), velocity(at: t)) }
         let (position, velocity) = spring.state(at: t)
