@@ -2109,6 +2109,23 @@ extension MainActorSuites {
             return pages * 4096
         }
 
+        /// Seeds whose scenarios once broke an invariant, each fixed with the change named in the
+        /// changelog: they run on every test run, so that the fix stays. (They name scenarios of
+        /// this generator: a change to the generator makes them other scenarios, still worth
+        /// running.)
+        @Test("Seeds that once found a defect keep every invariant", arguments: [
+            670_850,    // a part held inside a whole whose spring reflected the layer on its way
+            1_021_164,  // a heading's segment spanning a dip back over a corner
+            1_072_444,  // a tangent transform's other parts snapping at an autoreverse turn
+        ] as [UInt64])
+        func regressions(_ seed: UInt64) {
+            var generator = ScenarioGenerator(seed: seed)
+            let scenario = generator.scenario()
+            let runner = ScenarioRunner(speeds: scenario.speeds, device: scenario.device, strict: !scenario.extreme)
+            let violations = runner.run(scenario.ops)
+            #expect(violations.isEmpty, "seed \(seed): \(violations.prefix(3))")
+        }
+
         @Test("Animate cycles with varied targets, redirects and triggers leave no memory behind")
         func flat() {
             var random = SplitMix64(seed: 99)

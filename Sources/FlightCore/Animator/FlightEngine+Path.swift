@@ -117,6 +117,16 @@ extension FlightEngine {
                 // model (with the group's earlier declarations), the rotation follows the path.
                 following.whole = PathPlan.Whole(from: from, to: to)
                 plan.target = target
+                // Where the motion settles, the fraction left moves the other parts by their
+                // distance times it, which their tolerance bounds; the position settles alike.
+                let travel = from.distance(to: to)
+                let bound = LayerProperty.transform.property.tolerance.bound(extent: max(travel, 1))
+                if travel > 0, travel.isFinite, bound > 0 {
+                    following.fractionTolerance = bound / travel
+                    for other in requests.indices where requests[other].plan.path?.pair == heading.pair {
+                        if case .position = requests[other].plan.path?.role { requests[other].plan.path?.fractionTolerance = bound / travel }
+                    }
+                }
             } else {
                 requests.remove(at: index)
                 continue

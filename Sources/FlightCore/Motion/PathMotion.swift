@@ -35,6 +35,12 @@ package struct PathMotion: Sendable {
     ///     that rotation's tolerance in radians: a spring's settling band is also narrowed until
     ///     the turn left in it is within this, so that the rotation does not jump by more where
     ///     the spring is cut (the end of the motion, the turn of an autoreversing cycle).
+    ///   - fractionTolerance: For a motion that something else rides on (the other parts of a
+    ///     transform whose rotation follows the path, going from their start to their end on
+    ///     the fraction travelled), the most the fraction may be off: a spring's or a decay's
+    ///     settling band is narrowed to it, so that the snap to the end where the motion is cut
+    ///     (its end, the turn of an autoreversing cycle) moves those parts no more than their
+    ///     tolerance either.
     ///   - measured: `path` already measured from `origin` with that tolerance (one measurement
     ///     serves a position and its rotation); nil measures it here.
     /// - Throws: ``AnimationValueError`` for a non-finite origin, path or velocity, or an
@@ -43,7 +49,7 @@ package struct PathMotion: Sendable {
         path: MotionPath, from origin: CGPoint, easing: Easing, duration: TimeInterval,
         initialVelocity: SIMD2<Double> = .zero, tolerance: Double = 0.5,
         settlingFraction: Double = SpringMotion.defaultSettlingFraction, headingTolerance: Double? = nil,
-        measured: PathGeometry? = nil
+        fractionTolerance: Double? = nil, measured: PathGeometry? = nil
     ) throws {
         _ = try origin.validated("start of the path motion")
         guard path.isFinite else { throw AnimationValueError.nonFinite("path", component: 0) }
@@ -91,6 +97,7 @@ package struct PathMotion: Sendable {
                 halvings += 1
             }
         }
+        if let fractionTolerance, fractionTolerance > 0 { band = min(band, fractionTolerance) }
         progress = Trajectory(easing: progressEasing, from: 0, to: 1, duration: duration, initialVelocity: rate,
                               settlingFraction: settlingFraction, settlingTolerance: band)
         self.duration = length > 0 ? progress.duration : (easing.hasIntrinsicDuration ? 0 : progress.duration)

@@ -39,4 +39,9 @@ struct PathPlan: Sendable {
     var geometry: PathGeometry?
     /// For a rotation promoted to the whole `transform`: where the other parts go.
     var whole: Whole?
+    /// For a position and its rotation promoted to the whole `transform`: the most the fraction
+    /// travelled may be off where the motion settles, so that the transform's other parts,
+    /// which ride on it, snap by no more than their tolerance (see ``PathMotion``); nil
+    /// otherwise. The position has it too, so that both settle alike and end together.
+    var fractionTolerance: Double?
 }

@@ -9,7 +9,8 @@ extension Synchronizer {
         if path.pair != 0, case .absolute(let radians) = LayerProperty.rotationZ.property.tolerance { headingTolerance = radians }
         return try PathMotion(path: path.path, from: path.origin ?? path.path.start, easing: request.plan.easing,
                               duration: duration, initialVelocity: path.originVelocity, tolerance: path.positionTolerance,
-                              headingTolerance: headingTolerance, measured: path.geometry)
+                              headingTolerance: headingTolerance, fractionTolerance: path.fractionTolerance,
+                              measured: path.geometry)
     }
 
     /// Prepares a property that follows a path. Its duration is the one given: a path is a new
