@@ -301,3 +301,47 @@ extension MainActorSuites {
         }
     }
 }
+
+extension MainActorSuites.ReverseTests {
+    /// Fuzz seed 1097199: a jump is two keyframes a step of a `Double` apart; mirrored, `1 − k`
+    /// of a key time near 0.75 lands near 0.25, where steps are finer, and the two key times
+    /// came out three steps apart: an instant between them showed the heading half-way through
+    /// a jump of 7 rad, a direction the path never takes.
+    @Test("Reversed, a path on `.steps` turned along its tangent shows at every keyframe boundary only a heading the path has at a step")
+    func reversedStepsShowOnlyStepHeadings() throws {
+        let path = MotionPath(start: CGPoint(x: 5.7632444443521536, y: -18.95988185865525))
+            .line(to: CGPoint(x: 213.92868045504042, y: -121.94622963583274))
+            .arc(center: CGPoint(x: 261.69236466497216, y: 249.69543133591287), radius: 104.40924251318752,
+                 startAngle: -2.5639069038096416, endAngle: -2.938452727109624)
+            .arc(center: CGPoint(x: 91.08627297930263, y: 13.403678677542644), radius: 103.00265317565928,
+                 startAngle: -0.04789447424408344, endAngle: 5.759472338405937)
+        let duration = 0.38855572490989004
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = path.start
+        let group = layer.animate { $0.position(along: path, orientation: .tangent).duration(duration).easing(.steps(4, .jumpEnd)) }
+        // The headings the layer can show: the path's direction at each step's distance (from
+        // either side, at a join), read off the path's points.
+        var headings: [Double] = []
+        for step in 0...4 {
+            let s = Double(step) / 4 * path.length
+            for (a, b) in [(s - 1e-6, s), (s, s + 1e-6)] where a >= 0 && b <= path.length {
+                let (p, q) = (PathTruth.vector(path.point(atDistance: a)), PathTruth.vector(path.point(atDistance: b)))
+                headings.append(atan2(q.y - p.y, q.x - p.x))
+            }
+        }
+        clock.advance(to: 0.3)
+        group.reverse()
+        var probes = Self.keyframeProbes(layer, after: 0.3, before: 0.3 + duration)
+        var t = 0.3
+        while t < 0.3 + duration {
+            probes.append(t)
+            t += 1.0 / 240
+        }
+        for time in probes {
+            guard let shown = layer.presentationValue(forKeyPath: "transform.rotation.z", at: time) as? Double else { continue }
+            let nearest = headings.map { PathTruth.angleBetween(shown, $0) }.min() ?? .infinity
+            #expect(nearest < 1e-6, "at \(time) the heading \(shown) is none of the path's at a step")
+        }
+    }
+}

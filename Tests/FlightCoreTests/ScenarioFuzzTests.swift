@@ -2117,6 +2117,7 @@ extension MainActorSuites {
             670_850,    // a part held inside a whole whose spring reflected the layer on its way
             1_021_164,  // a heading's segment spanning a dip back over a corner
             1_072_444,  // a tangent transform's other parts snapping at an autoreverse turn
+            1_097_199,  // a mirrored jump three steps of a Double long, shown half-way
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

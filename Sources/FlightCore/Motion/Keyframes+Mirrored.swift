@@ -12,7 +12,10 @@ extension Keyframes {
     /// `y(x)` played backwards is `1 − y(1 − x)`, whose Bézier control points are the mirrored
     /// ones above (`CAMediaTimingFunction(controlPoints:)` takes any x in `0...1`). Key times
     /// that are distinct here stay distinct (one after the other by at least one step of a
-    /// `Double`), so that a jump (two keyframes a step of a `Double` apart) stays a jump.
+    /// `Double`), so that a jump (two keyframes a step of a `Double` apart) stays a jump: one
+    /// step apart here too, whatever `1 − k` rounds to (a key time nearer 0 has finer steps, so
+    /// two key times a step apart near 0.75 would mirror two or three steps apart near 0.25,
+    /// and an instant between them would show a value half-way through the jump).
     func mirrored() -> Keyframes {
         let count = frames.count
         var mirrored: [Keyframe] = []
@@ -21,9 +24,16 @@ extension Keyframes {
             let frame = frames[index]
             var keyTime = 1 - frame.keyTime
             if let previous = mirrored.last {
-                // Distinct key times stay in order and distinct after rounding.
-                let wasDistinct = frame.keyTime < frames[index + 1].keyTime
-                keyTime = wasDistinct ? min(max(keyTime, previous.keyTime.nextUp), 1) : previous.keyTime
+                // Distinct key times stay in order and distinct after rounding; a jump stays one
+                // step long.
+                let next = frames[index + 1].keyTime
+                if frame.keyTime >= next {
+                    keyTime = previous.keyTime
+                } else if frame.keyTime.nextUp >= next {
+                    keyTime = min(previous.keyTime.nextUp, 1)
+                } else {
+                    keyTime = min(max(keyTime, previous.keyTime.nextUp), 1)
+                }
                 // The segment before this keyframe here is the one after it there.
                 let timing = frame.timing
                 mirrored[mirrored.count - 1].timing = CubicBezier(unchecked: 1 - timing.x2, 1 - timing.y2,
