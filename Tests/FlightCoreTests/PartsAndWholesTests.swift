@@ -641,3 +641,43 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(Self.gap(layer.presentation().transform, expected) < 1e-9)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Fuzz seed 1110923: a group whose `bounds` jumped (no duration: it stays until the group is
+    /// back at its start) was reversed; a later group then animated `bounds.size.width`. Back at
+    /// its start, the reversed group wrote its whole start `bounds`, width included, over the
+    /// width the later group had set, and pausing that group showed its width again at once.
+    @Test("A reversed group back at its start keeps a part a later group took from a whole of its that jumped, every frame and inside frames",
+          arguments: [false, true])
+    func reversedGroupKeepsALaterPart(pausingTheLaterGroup: Bool) {
+        let clock = ManualClock()
+        let layer = Self.makeLayer(clock)
+        // The width, watched alone: the rest of the bounds jumps back, as asked, where the
+        // older group is back at its start.
+        let watcher = Watcher(layer: layer, clock: clock, base: "bounds.size.width")
+        let start = layer.bounds
+        // Its bounds jump at once (no duration), as asked.
+        let older = layer.animate { a in
+            a.bounds(CGRect(x: 25, y: -18, width: 100, height: 172)).duration(0)
+            a.alpha(0.5).duration(0.6)
+        }
+        while clock.now < 0.1 - 1e-9 { watcher.frame() }
+        watcher.unchanged("reversed") { older.reverse() }
+        var later: AnimationGroup?
+        watcher.unchanged("the later group starts") {
+            later = layer.animate { a in
+                a.value(60.0, forKeyPath: "bounds.size.width").duration(0.2).easing(.outCubic)
+                a.alpha(1).duration(0.8)
+            }
+        }
+        while clock.now < 0.4 - 1e-9 { watcher.frame() }
+        #expect(older.hasEnded)
+        if pausingTheLaterGroup { watcher.unchanged("the later group pauses") { later?.pause() } }
+        while clock.now < 1.2 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        // The width the later group set; the rest of the whole where the older group began.
+        expectClose(layer.bounds.width, 60, absolute: 1e-12)
+        expectClose(layer.presentation().bounds.width, 60, absolute: 1e-9)
+        #expect(layer.bounds.height == start.height && layer.bounds.origin == start.origin)
+    }
+}

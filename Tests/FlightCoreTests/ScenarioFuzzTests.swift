@@ -2118,6 +2118,7 @@ extension MainActorSuites {
             1_021_164,  // a heading's segment spanning a dip back over a corner
             1_072_444,  // a tangent transform's other parts snapping at an autoreverse turn
             1_097_199,  // a mirrored jump three steps of a Double long, shown half-way
+            1_110_923,  // a reversed group back at its start writing over a later group's part
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

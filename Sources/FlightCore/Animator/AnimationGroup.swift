@@ -30,6 +30,10 @@ public final class AnimationGroup {
     @exclusivity(unchecked) var endEvent: ScheduledEvent?
     /// The positions in `resolved.properties` of the key paths later groups took over.
     private var takenOver: Set<Int> = []
+    /// Parts of its wholes that later declarations took over while it plays on with them held
+    /// (``LayerProperty/Overlap/holds``): a control call that writes one of those wholes to the
+    /// model keeps each such part where the model has it, where the later declaration left it.
+    private(set) var heldParts: Set<String> = []
     @exclusivity(unchecked) var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
     /// Read through the host, which owns it, rather than held weakly: an object held weakly
@@ -99,6 +103,16 @@ public final class AnimationGroup {
     func giveUp(before end: Int = .max, _ isTaken: (String) -> Bool) {
         for (index, property) in resolved.properties.enumerated() where index < end && isTaken(property.keyPath) {
             takenOver.insert(index)
+        }
+    }
+
+    /// Notes that a later declaration of the part `part` holds it inside one of its key paths
+    /// among its properties before `end` that it still drives.
+    func holdPart(_ part: String, before end: Int = .max) {
+        for (index, property) in resolved.properties.enumerated() where index < end && !takenOver.contains(index)
+            && LayerProperty.overlap(of: part, over: property.keyPath) == .holds {
+            heldParts.insert(part)
+            return
         }
     }
 

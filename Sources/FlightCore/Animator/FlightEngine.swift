@@ -492,7 +492,17 @@ enum FlightEngine {
         let older = state.activeGroups.prefix { $0 !== group }
         var changes = takeChangeList()
         var rewritten: Set<String> = []
-        for (keyPath, value) in values {
+        for (keyPath, given) in values {
+            // Parts that later declarations took over stay where the model has them: written into
+            // the whole with this value, then this key path read back.
+            var value = given
+            for part in group.heldParts where LayerProperty.overlap(of: part, over: keyPath) == .holds {
+                let base = LayerProperty.base(of: keyPath)
+                guard let held = host.modelValue(forKeyPath: part), let whole = host.modelValue(forKeyPath: base),
+                      let property = LayerProperty.named(part) else { continue }
+                let written = property.write(held, into: LayerProperty.compose(value, of: keyPath, into: whole))
+                value = LayerProperty.named(keyPath).map { $0.baseKeyPath == nil ? written : $0.read(from: written) } ?? written
+            }
             guard host.setModelValue(value, forKeyPath: keyPath), LayerProperty.named(keyPath)?.baseKeyPath != nil,
                   let part = host.modelValue(forKeyPath: keyPath) else { continue }
             for index in state.placed.indices where older.contains(where: { $0 === state.placed[index].group })
@@ -862,8 +872,11 @@ enum FlightEngine {
     ) {
         // The group's own properties count only as far as those declared before this one.
         let declared = group.resolved.index(of: keyPath) ?? group.resolved.properties.count
+        let isPart = LayerProperty.named(keyPath)?.baseKeyPath != nil
         for old in state.activeGroups where old !== group || declared > 0 {
-            old.giveUp(before: old === group ? declared : .max) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
+            let end = old === group ? declared : .max
+            old.giveUp(before: end) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
+            if isPart { old.holdPart(keyPath, before: end) }
         }
         guard !state.placed.isEmpty else { return }
         let base = LayerProperty.base(of: keyPath)
