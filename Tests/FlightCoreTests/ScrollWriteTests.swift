@@ -72,6 +72,39 @@ extension MainActorSuites {
             #expect(cell.opacity == 0)
         }
 
+        @Test("At the progress it had, an animator writes nothing, unless a state was added, it was reset or attached since")
+        func sameProgressAfterChanges() {
+            let layer = HeadlessLayer()
+            layer.opacity = 1
+            let animator = ProgressAnimator.vertical { $0.startState(for: layer) { $0.alpha(0.0) } }
+            animator.update(progress: 0.5)
+            #expect(layer.opacity == 0.5)
+            let writes = layer.modelWriteCount
+            animator.update(progress: 0.5)
+            #expect(layer.modelWriteCount == writes, "the same progress writes nothing")
+            // A state added since: the same progress writes it.
+            animator.startState(for: layer) { $0.cornerRadius(20) }
+            animator.update(progress: 0.5)
+            #expect(layer.cornerRadius == 10)
+            // Reset: the snapshots come back; the same progress then writes the states again.
+            animator.reset()
+            #expect(layer.opacity == 1 && layer.cornerRadius == 0)
+            animator.update(progress: 0.5)
+            #expect(layer.opacity == 0.5 && layer.cornerRadius == 10)
+            // An attached animator moved on its own is brought to the progress too.
+            let other = HeadlessLayer()
+            other.opacity = 1
+            let attached = ProgressAnimator.vertical { $0.startState(for: other) { $0.alpha(0.0) } }
+            animator.attach(attached)
+            attached.update(progress: 1)
+            #expect(other.opacity == 0)
+            animator.update(progress: 0.5)
+            #expect(other.opacity == 0.5)
+            attached.update(progress: 1)
+            animator.update(progress: 0.5)
+            #expect(other.opacity == 0.5, "an animator with attached ones always looks at them")
+        }
+
         @Test("A scroll step writes only the cells whose place in a state's range changed")
         func writesOnlyWhatMoves() {
             let list = List()
