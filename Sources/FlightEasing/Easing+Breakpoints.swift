@@ -9,7 +9,7 @@ extension Easing {
     /// A keyframe fitter places a keyframe at each breakpoint, so that every piece of a
     /// piecewise polynomial curve is fitted on its own (and exactly, for degree ≤ 3).
     package var breakpoints: [Double] {
-        switch self {
+        switch kind {
         case .cubicBezier, .custom, .spring, .springDecay, .decay:
             return []
         case .steps(let steps):
@@ -17,8 +17,8 @@ extension Easing {
         case .reversed(let inner):
             guard !inner.hasIntrinsicDuration else { return [] }
             return inner.breakpoints.reversed().map { 1 - $0 }
-        default:
-            return NamedCurve(self).breakpoints
+        case .named(let curve):
+            return curve.breakpoints
         }
     }
 }

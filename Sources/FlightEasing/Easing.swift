@@ -240,10 +240,10 @@ extension Easing {
     /// Whether the easing decides its own duration (springs and decays) rather than following
     /// the duration it is given.
     public var hasIntrinsicDuration: Bool {
-        switch self {
+        switch kind {
         case .spring, .springDecay, .decay: true
         case .reversed(let inner): inner.hasIntrinsicDuration
-        default: false
+        case .named, .cubicBezier, .steps, .custom: false
         }
     }
 
@@ -253,17 +253,16 @@ extension Easing {
     /// Physical easings report `true`: whether a given spring overshoots depends on its damping
     /// and on the velocity it starts with.
     public var canOvershoot: Bool {
-        switch self {
-        case .inBack, .outBack, .inOutBack, .outInBack,
-             .inElastic, .outElastic, .inOutElastic, .outInElastic:
-            true
+        switch kind {
+        case .named(let curve):
+            curve.canOvershoot
         case .cubicBezier(let bezier):
             !(0...1).contains(bezier.y1) || !(0...1).contains(bezier.y2)
         case .custom, .spring, .springDecay, .decay:
             true
         case .reversed(let inner):
             inner.canOvershoot
-        default:
+        case .steps:
             false
         }
     }
@@ -311,12 +310,14 @@ extension Easing {
     package func curveProgress(at p: Double) -> Double {
         if p.isNaN || p <= 0 { return exactStart }
         if p >= 1 { return exactEnd }
-        switch self {
+        switch kind {
+        case .named(let curve): return curve.value(at: p)
         case .cubicBezier(let bezier): return bezier.progress(at: p)
         case .steps(let steps): return steps.progress(at: p)
         case .custom(let custom): return custom.progress(at: p)
         case .reversed(let inner): return 1 - inner.curveProgress(at: 1 - p)
-        default: return NamedCurve(self).value(at: p)
+        // Not timing curves: (never asked) read as linear.
+        case .spring, .springDecay, .decay: return p
         }
     }
 
@@ -324,12 +325,14 @@ extension Easing {
     package func curveVelocity(at p: Double) -> Double {
         if p.isNaN || p < 0 || p > 1 { return 0 }
         let v: Double
-        switch self {
+        switch kind {
+        case .named(let curve): v = curve.derivative(at: p)
         case .cubicBezier(let bezier): v = bezier.velocity(at: p)
         case .steps: v = 0
         case .custom(let custom): v = custom.velocity(at: p)
         case .reversed(let inner): v = inner.curveVelocity(at: 1 - p)
-        default: v = NamedCurve(self).derivative(at: p)
+        // Not timing curves: (never asked) read as linear.
+        case .spring, .springDecay, .decay: v = 1
         }
         return Easing.capped(v)
     }
@@ -343,20 +346,20 @@ extension Easing {
 
     /// The value at `p <= 0`: 0 for every curve but steps with a jump at the start.
     private var exactStart: Double {
-        switch self {
+        switch kind {
         case .steps(let steps): steps.progress(at: 0)
         case .custom(let custom): custom.progress(at: 0)
         case .reversed(let inner): 1 - inner.exactEnd
-        default: 0
+        case .named, .cubicBezier, .spring, .springDecay, .decay: 0
         }
     }
 
     /// The value at `p >= 1`: 1 for every curve but custom ones.
     private var exactEnd: Double {
-        switch self {
+        switch kind {
         case .custom(let custom): custom.progress(at: 1)
         case .reversed(let inner): 1 - inner.exactStart
-        default: 1
+        case .named, .cubicBezier, .steps, .spring, .springDecay, .decay: 1
         }
     }
 }
@@ -366,7 +369,8 @@ extension Easing {
 extension Easing: CustomStringConvertible {
     /// The Swift spelling of the easing, such as `outCubic` or `cubicBezier(0.42, 0, 0.58, 1)`.
     public var description: String {
-        switch self {
+        switch kind {
+        case .named(let curve): curve.name
         case .cubicBezier(let b): "cubicBezier(\(b.x1), \(b.y1), \(b.x2), \(b.y2))"
         case .steps(let s): "steps(\(s.count), \(s.position))"
         case .custom(let c): "custom(\(c.name))"
@@ -374,7 +378,6 @@ extension Easing: CustomStringConvertible {
         case .spring(let s): "spring(\(s))"
         case .springDecay(let s): "springDecay(velocity: \(s.velocity), spring: \(s.spring))"
         case .decay(let d): "decay(rate: \(d.rate))"
-        default: NamedCurve(self).name
         }
     }
 }

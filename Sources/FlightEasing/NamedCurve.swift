@@ -5,7 +5,7 @@ import Foundation
 /// Every family is defined by its `in` curve; `out` is its mirror image `1 − in(1 − p)`, and
 /// `inOut` / `outIn` are time-split compositions of the two halves. Only `p` strictly inside
 /// `0...1` reaches here for values; endpoints are handled (exactly) by ``Easing``.
-struct NamedCurve {
+package struct NamedCurve {
     enum Family: String {
         case linear, smoothStep, smootherStep
         case sine = "Sine", quadratic = "Quadratic", cubic = "Cubic", quartic = "Quartic"
@@ -20,55 +20,12 @@ struct NamedCurve {
     let family: Family
     let shape: Shape
 
-    init(_ easing: Easing) {
-        switch easing {
-        case .smoothStep: (family, shape) = (.smoothStep, .in)
-        case .smootherStep: (family, shape) = (.smootherStep, .in)
-        case .inSine: (family, shape) = (.sine, .in)
-        case .outSine: (family, shape) = (.sine, .out)
-        case .inOutSine: (family, shape) = (.sine, .inOut)
-        case .outInSine: (family, shape) = (.sine, .outIn)
-        case .inQuadratic: (family, shape) = (.quadratic, .in)
-        case .outQuadratic: (family, shape) = (.quadratic, .out)
-        case .inOutQuadratic: (family, shape) = (.quadratic, .inOut)
-        case .outInQuadratic: (family, shape) = (.quadratic, .outIn)
-        case .inCubic: (family, shape) = (.cubic, .in)
-        case .outCubic: (family, shape) = (.cubic, .out)
-        case .inOutCubic: (family, shape) = (.cubic, .inOut)
-        case .outInCubic: (family, shape) = (.cubic, .outIn)
-        case .inQuartic: (family, shape) = (.quartic, .in)
-        case .outQuartic: (family, shape) = (.quartic, .out)
-        case .inOutQuartic: (family, shape) = (.quartic, .inOut)
-        case .outInQuartic: (family, shape) = (.quartic, .outIn)
-        case .inQuintic: (family, shape) = (.quintic, .in)
-        case .outQuintic: (family, shape) = (.quintic, .out)
-        case .inOutQuintic: (family, shape) = (.quintic, .inOut)
-        case .outInQuintic: (family, shape) = (.quintic, .outIn)
-        case .inExponential: (family, shape) = (.exponential, .in)
-        case .outExponential: (family, shape) = (.exponential, .out)
-        case .inOutExponential: (family, shape) = (.exponential, .inOut)
-        case .outInExponential: (family, shape) = (.exponential, .outIn)
-        case .inCircular: (family, shape) = (.circular, .in)
-        case .outCircular: (family, shape) = (.circular, .out)
-        case .inOutCircular: (family, shape) = (.circular, .inOut)
-        case .outInCircular: (family, shape) = (.circular, .outIn)
-        case .inBack: (family, shape) = (.back, .in)
-        case .outBack: (family, shape) = (.back, .out)
-        case .inOutBack: (family, shape) = (.back, .inOut)
-        case .outInBack: (family, shape) = (.back, .outIn)
-        case .inElastic: (family, shape) = (.elastic, .in)
-        case .outElastic: (family, shape) = (.elastic, .out)
-        case .inOutElastic: (family, shape) = (.elastic, .inOut)
-        case .outInElastic: (family, shape) = (.elastic, .outIn)
-        case .inBounce: (family, shape) = (.bounce, .in)
-        case .outBounce: (family, shape) = (.bounce, .out)
-        case .inOutBounce: (family, shape) = (.bounce, .inOut)
-        case .outInBounce: (family, shape) = (.bounce, .outIn)
-        case .inAtan: (family, shape) = (.atan, .in)
-        case .outAtan: (family, shape) = (.atan, .out)
-        case .inOutAtan: (family, shape) = (.atan, .inOut)
-        // `.linear` and every case that is not a named curve.
-        default: (family, shape) = (.linear, .in)
+    /// Whether the curve leaves `0...1` on its way (back and elastic curves).
+    var canOvershoot: Bool {
+        switch family {
+        case .back, .elastic: true
+        case .linear, .smoothStep, .smootherStep, .sine, .quadratic, .cubic, .quartic, .quintic, .exponential,
+             .circular, .bounce, .atan: false
         }
     }
 

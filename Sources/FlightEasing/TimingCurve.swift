@@ -23,11 +23,11 @@ package struct TimingCurve: Sendable {
             base = inner
             reversed = true
         }
-        switch base {
+        switch base.kind {
+        case .named(let curve): kind = .named(curve)
         case .cubicBezier(let bezier): kind = .bezier(bezier)
         case .steps(let steps): kind = .steps(steps)
         case .custom, .reversed, .spring, .springDecay, .decay: kind = .easing(base)
-        default: kind = .named(NamedCurve(base))
         }
         isReversed = reversed
     }

@@ -74,7 +74,7 @@ public struct Trajectory: Sendable {
         }
         self.from = from
         self.to = to
-        switch easing {
+        switch easing.kind {
         case .spring(let spring):
             let motion = spring.motion(displacement: from - to, velocity: initialVelocity)
             self.motion = .spring(motion)
@@ -94,7 +94,7 @@ public struct Trajectory: Sendable {
             )
             self.motion = .reversed(forward)
             self.duration = forward.duration
-        default:
+        case .named, .cubicBezier, .steps, .custom, .reversed:
             self.motion = .curve(easing)
             self.duration = duration.isFinite && duration > 0 ? duration : 0
         }

@@ -160,13 +160,13 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     ) -> (easing: Easing, initialVelocity: Value.Components)? {
         var velocity = initialVelocity
         let spring: Spring
-        switch easing {
+        switch easing.kind {
         case .spring(let given):
             spring = given
         case .springDecay(let springDecay):
             spring = springDecay.spring
             for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
-        default:
+        case .named, .cubicBezier, .steps, .custom, .decay, .reversed:
             // Timing curves, decays and physical easings played backwards start from rest.
             return nil
         }
@@ -189,13 +189,11 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         let allowed = limit * spring.naturalFrequency / relativeSpeed
         guard relativeSpeed > 0, relativeSpeed.isFinite, largest > allowed else { return nil }
         velocity = direction * allowed
-        switch easing {
-        case .springDecay(let springDecay):
+        if case .springDecay(let springDecay) = easing {
             let velocities = (0..<Value.componentCount).map { velocity[$0] }
             return (.springDecay(SpringDecay(velocity: velocities, spring: springDecay.spring)), initialVelocity)
-        default:
-            return (easing, velocity)
         }
+        return (easing, velocity)
     }
 
     /// Whether a physical easing keeps a componentwise value on the straight line from `from` to
@@ -207,13 +205,13 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     ) -> Bool {
         let delta = to.components - from.components
         var velocity = initialVelocity
-        switch easing {
+        switch easing.kind {
         case .springDecay(let springDecay):
             for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
         case .decay, .reversed:
             // Decays, and physical easings played backwards, start from rest.
             velocity = .zero
-        default:
+        case .spring, .named, .cubicBezier, .steps, .custom:
             break
         }
         let speedSquared = (velocity * velocity).sum()
