@@ -2119,6 +2119,8 @@ extension MainActorSuites {
             1_072_444,  // a tangent transform's other parts snapping at an autoreverse turn
             1_097_199,  // a mirrored jump three steps of a Double long, shown half-way
             1_110_923,  // a reversed group back at its start writing over a later group's part
+            1_153_358,  // (the first fix of 1110923 kept parts its own later whole had replaced)
+            1_162_541,  // (and overrode what cancel() read from keyframes that hold the part)
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

@@ -233,7 +233,9 @@ extension FlightEngine {
             // Properties that jumped go back to where they started, with the group.
             var values: [(keyPath: String, value: any AnimatableValue)] = []
             for keyPath in group.ownedKeyPaths where !mine.contains(where: { $0.animation.keyPath == keyPath }) {
-                if let from = group.property(keyPath)?.from { values.append((keyPath, from)) }
+                if let from = group.property(keyPath)?.from {
+                    values.append((keyPath, keepingHeldParts(from, of: keyPath, in: group, on: host)))
+                }
             }
             setModelValues(values, of: group, on: host)
             remove(group, from: host)
@@ -268,10 +270,12 @@ extension FlightEngine {
                 let value: (any AnimatableValue)? = switch position {
                 // The model holds the targets, unless the group was heading back.
                 case .end: group.isReversed
-                    ? ends(of: keyPath, among: mine, in: group)?.end ?? group.property(keyPath)?.to : nil
+                    ? ends(of: keyPath, among: mine, in: group)?.end
+                        ?? group.property(keyPath).map { keepingHeldParts($0.to, of: keyPath, in: group, on: host) } : nil
                 // The first keyframe played forwards: the start, with any part a later group took
                 // held there.
-                case .start: ends(of: keyPath, among: mine, in: group)?.start ?? group.property(keyPath)?.from
+                case .start: ends(of: keyPath, among: mine, in: group)?.start
+                    ?? group.property(keyPath).map { keepingHeldParts($0.from, of: keyPath, in: group, on: host) }
                 case .current: mine.last { $0.animation.keyPath == keyPath }?.animation.value(at: now)
                 }
                 if let value { values.append((keyPath, value)) }
@@ -338,6 +342,26 @@ extension FlightEngine {
         return continuation
     }
 
+    /// `value`, a resolved value of `group`'s key path `keyPath`, with each part a later
+    /// declaration took from it (``AnimationGroup/heldParts``) where the model has it: what a
+    /// control call writes for a property that has no keyframes to read it from (one that
+    /// jumped), whose resolved values, unlike keyframes, are not rewritten with the part held.
+    private static func keepingHeldParts(
+        _ value: any AnimatableValue, of keyPath: String, in group: AnimationGroup, on host: any AnimationHost
+    ) -> any AnimatableValue {
+        guard let parts = group.heldParts[keyPath] else { return value }
+        var value = value
+        let base = LayerProperty.base(of: keyPath)
+        for part in parts {
+            guard let held = host.modelValue(forKeyPath: part), let whole = host.modelValue(forKeyPath: base),
+                  let property = LayerProperty.named(part) else { continue }
+            // Written into the whole with this value, then this key path read back.
+            let written = property.write(held, into: LayerProperty.compose(value, of: keyPath, into: whole))
+            value = LayerProperty.named(keyPath).map { $0.baseKeyPath == nil ? written : $0.read(from: written) } ?? written
+        }
+        return value
+    }
+
     /// Sets model values of key paths `group` owns, from a control call, and rewrites the
     /// animations of older groups that hold one of them (a whole whose part `group` took over) to
     /// hold it at its new value, so that they show it once `group` ends.
@@ -349,17 +373,7 @@ extension FlightEngine {
         let older = state.activeGroups.prefix { $0 !== group }
         var changes = takeChangeList()
         var rewritten: Set<String> = []
-        for (keyPath, given) in values {
-            // Parts that later declarations took over stay where the model has them: written into
-            // the whole with this value, then this key path read back.
-            var value = given
-            for part in group.heldParts where LayerProperty.overlap(of: part, over: keyPath) == .holds {
-                let base = LayerProperty.base(of: keyPath)
-                guard let held = host.modelValue(forKeyPath: part), let whole = host.modelValue(forKeyPath: base),
-                      let property = LayerProperty.named(part) else { continue }
-                let written = property.write(held, into: LayerProperty.compose(value, of: keyPath, into: whole))
-                value = LayerProperty.named(keyPath).map { $0.baseKeyPath == nil ? written : $0.read(from: written) } ?? written
-            }
+        for (keyPath, value) in values {
             guard host.setModelValue(value, forKeyPath: keyPath), LayerProperty.named(keyPath)?.baseKeyPath != nil,
                   let part = host.modelValue(forKeyPath: keyPath) else { continue }
             for index in state.placed.indices where older.contains(where: { $0 === state.placed[index].group })

@@ -30,10 +30,11 @@ public final class AnimationGroup {
     @exclusivity(unchecked) var endEvent: ScheduledEvent?
     /// The positions in `resolved.properties` of the key paths later groups took over.
     private var takenOver: Set<Int> = []
-    /// Parts of its wholes that later declarations took over while it plays on with them held
-    /// (``LayerProperty/Overlap/holds``): a control call that writes one of those wholes to the
-    /// model keeps each such part where the model has it, where the later declaration left it.
-    private(set) var heldParts: Set<String> = []
+    /// For each of its key paths, the parts of it that later declarations took over while it
+    /// plays on with them held (``LayerProperty/Overlap/holds``): a control call that writes its
+    /// resolved value to the model keeps each such part where the model has it, where the later
+    /// declaration left it. (Its placed keyframes are rewritten with the part held instead.)
+    private(set) var heldParts: [String: Set<String>] = [:]
     @exclusivity(unchecked) var didStartFire = false
     /// The bookkeeping of the host the group plays on; nil once the target has been released.
     /// Read through the host, which owns it, rather than held weakly: an object held weakly
@@ -111,8 +112,7 @@ public final class AnimationGroup {
     func holdPart(_ part: String, before end: Int = .max) {
         for (index, property) in resolved.properties.enumerated() where index < end && !takenOver.contains(index)
             && LayerProperty.overlap(of: part, over: property.keyPath) == .holds {
-            heldParts.insert(part)
-            return
+            heldParts[property.keyPath, default: []].insert(part)
         }
     }
 
