@@ -65,6 +65,11 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     private struct Segment: Sendable {
         var path: Value.Path
         var isConstant: Bool
+        /// The segment's easing resolved once, for a timing curve (nil for a physical easing,
+        /// read through the easing): a scroll update reads it for every cell that moves.
+        var curve: TimingCurve?
+        /// Whether the easing runs from the segment's end back to its start (Parade's end side).
+        var easesBackwards: Bool
     }
 
     /// An empty track.
@@ -172,11 +177,12 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         let (start, end) = (keyframes[lower].time, keyframes[upper].time)
         if segments[lower].isConstant { return (.keyframe(lower), start..<end) }
         if time == start { return (.keyframe(lower), nil) }
-        let keyframe = keyframes[lower]
         // Written out for each direction, so that a backwards segment computes its fraction with
         // the same operations as the forward one it mirrors.
-        let fraction = keyframe.easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
-        return (.segment(lower, fraction: keyframe.easing.progress(at: fraction)), nil)
+        let fraction = segments[lower].easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
+        let progress = segments[lower].curve.map { $0.progress(at: min(max(fraction, 0), 1)) }
+            ?? keyframes[lower].easing.progress(at: fraction)
+        return (.segment(lower, fraction: progress), nil)
     }
 
     /// The linear continuation of segment `index` to `time`; a track too short to extend holds
@@ -201,7 +207,9 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     private func segment(from index: Int) -> Segment {
         let (from, to) = (keyframes[index], keyframes[index + 1])
         let path = from.easesBackwards ? Value.Path(from: to.value, to: from.value) : Value.Path(from: from.value, to: to.value)
-        return Segment(path: path, isConstant: from.value.components == to.value.components)
+        return Segment(path: path, isConstant: from.value.components == to.value.components,
+                       curve: from.easing.hasIntrinsicDuration ? nil : TimingCurve(from.easing),
+                       easesBackwards: from.easesBackwards)
     }
 
     /// The index of the first keyframe later than `time` (binary search).
