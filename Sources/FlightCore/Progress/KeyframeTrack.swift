@@ -175,14 +175,21 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
             return (extended(lower - 1, to: time), nil)
         }
         let (start, end) = (keyframes[lower].time, keyframes[upper].time)
-        if segments[lower].isConstant { return (.keyframe(lower), start..<end) }
-        if time == start { return (.keyframe(lower), nil) }
-        // Written out for each direction, so that a backwards segment computes its fraction with
-        // the same operations as the forward one it mirrors.
-        let fraction = segments[lower].easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
-        let progress = segments[lower].curve.map { $0.progress(at: min(max(fraction, 0), 1)) }
-            ?? keyframes[lower].easing.progress(at: fraction)
-        return (.segment(lower, fraction: progress), nil)
+        // Read in place: a segment taken out of the array would be copied, path and curve.
+        return segments.withUnsafeBufferPointer { segments in
+            if segments[lower].isConstant { return (.keyframe(lower), start..<end) }
+            if time == start { return (.keyframe(lower), nil) }
+            // Written out for each direction, so that a backwards segment computes its fraction
+            // with the same operations as the forward one it mirrors.
+            let fraction = segments[lower].easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
+            let progress: Double
+            if let curve = segments[lower].curve {
+                progress = curve.progress(at: min(max(fraction, 0), 1))
+            } else {
+                progress = keyframes[lower].easing.progress(at: fraction)
+            }
+            return (.segment(lower, fraction: progress), nil)
+        }
     }
 
     /// The linear continuation of segment `index` to `time`; a track too short to extend holds
