@@ -47,6 +47,9 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     weak var target: (any AnimationTarget)?
     let track: KeyframeTrack<Value>
     let output: Output
+    /// The key path an output ``Output/keyPath(_:)`` writes (empty for the others), kept apart
+    /// from ``output``: matching the enum at every write would copy the string out of it.
+    private let writtenKeyPath: String
     /// Where on the track the last write was, for ``applyIfMoved(at:host:)``.
     private var written: KeyframeTrack<Value>.Position?
     /// The inputs that fall where the last write was, if the track knows more than one.
@@ -56,6 +59,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         self.target = target
         self.track = track
         self.output = output
+        if case .keyPath(let keyPath) = output { writtenKeyPath = keyPath } else { writtenKeyPath = "" }
     }
 
     convenience init(target: any AnimationTarget, track: KeyframeTrack<Value>, keyPath: String) {
@@ -105,6 +109,10 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
                        to host: any AnimationHost) {
         (written, unchanged) = lookUp
         let value = track.value(at: lookUp.position)
+        if !writtenKeyPath.isEmpty {
+            _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
+            return
+        }
         switch output {
         case .keyPath(let keyPath): _ = host.setTypedModelValue(value, forKeyPath: keyPath)
         case .derived(let write), .appCode(let write): write(value, host)
