@@ -226,7 +226,7 @@ public final class AnimationGroup {
         endEvent = nil
     }
 
-    /// Ends the group: `finished` if it ran to its end, `cut` (``AnimationPlan/didCancel``) if it
+    /// Ends the group: `finished` if it ran to its end, `cut` (`AnimationPlan.didCancel`) if it
     /// was cut short, which it was unless it finished or played back to its start.
     func fireStop(finished: Bool, cut: Bool? = nil) {
         guard !hasEnded, !isHandedOff else { return }

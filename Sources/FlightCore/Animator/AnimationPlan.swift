@@ -4,25 +4,25 @@ import Foundation
 /// plan touches no layer; ``AnimationTarget/animate(_:_:)`` resolves it against the target's
 /// current state and plays it, and ``AnimationTarget/registerAnimation(forKey:timingPriority:_:)``
 /// keeps it to apply later.
-public struct AnimationPlan: Sendable {
+package struct AnimationPlan: Sendable {
     /// How the group's duration is chosen.
-    public var timingPriority: TimingPriority
+    package var timingPriority: TimingPriority
     /// The properties, in the order they were declared (a key path declared twice keeps the
     /// later declaration, in the earlier one's place).
-    public var properties: [PropertyPlan] = []
+    package var properties: [PropertyPlan] = []
     /// Called once, when the group starts.
-    public var didStart: (@MainActor @Sendable (AnimationGroup) -> Void)?
+    package var didStart: (@MainActor @Sendable (AnimationGroup) -> Void)?
     /// Called exactly once, when the group ends: `true` if it ran to the end, `false` if it was
     /// replaced or removed.
-    public var didStop: (@MainActor @Sendable (AnimationGroup, Bool) -> Void)?
+    package var didStop: (@MainActor @Sendable (AnimationGroup, Bool) -> Void)?
     /// Called once, before the stop callback, when the group is cut short (taken over, removed,
     /// or its target released); never when it runs to its end, or back to its start after
     /// ``AnimationGroup/reverse()``.
-    public var didCancel: (@MainActor @Sendable (AnimationGroup) -> Void)?
+    package var didCancel: (@MainActor @Sendable (AnimationGroup) -> Void)?
     /// Groups to start on other targets at moments of this one, in declaration order.
-    public var triggers: [TriggerPlan] = []
+    package var triggers: [TriggerPlan] = []
     /// How the group repeats (see ``Repetition``); nil plays it once.
-    public var repetition: Repetition? {
+    package var repetition: Repetition? {
         get { repeats?.repetition }
         set { repeats = newValue.map(RepetitionBox.init) }
     }
@@ -37,7 +37,7 @@ public struct AnimationPlan: Sendable {
     }
 
     /// An empty plan.
-    public init(timingPriority: TimingPriority = .maxTime) {
+    package init(timingPriority: TimingPriority = .maxTime) {
         self.timingPriority = timingPriority
     }
 

@@ -19,7 +19,7 @@ import Foundation
 @MainActor
 public final class GroupAnimator: LayerPropertySetting {
     /// The plan being built.
-    public private(set) var plan: AnimationPlan
+    package private(set) var plan: AnimationPlan
     /// What a platform's setters need to know of the target the group is built for, while its
     /// own `animate` builds it (UIKit: the view whose traits resolve a `UIColor`); nil otherwise,
     /// as for a trigger's nested builder.

@@ -27,7 +27,7 @@ public struct TriggerPlan: Sendable {
     /// The moment.
     public var moment: Moment
     /// The group to start, built when the trigger was declared and resolved when it fires.
-    public var plan: AnimationPlan
+    package var plan: AnimationPlan
     let target: TriggerTarget
 }
 

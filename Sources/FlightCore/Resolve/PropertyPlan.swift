@@ -2,9 +2,9 @@ import FlightEasing
 import Foundation
 
 /// What a user asked one property to do: a value-type record built by ``PropertyAnimator``.
-public struct PropertyPlan: Sendable {
+package struct PropertyPlan: Sendable {
     /// The key path, such as `position` or `transform.rotation.z`.
-    public var keyPath: String {
+    package var keyPath: String {
         didSet { property = LayerProperty.named(keyPath) }
     }
     /// The layer property ``keyPath`` names, nil for a custom key path: looked up once, when
@@ -12,15 +12,15 @@ public struct PropertyPlan: Sendable {
     /// when it is declared, and played when its moment comes).
     package private(set) var property: LayerProperty?
     /// The value to animate to.
-    public var target: any AnimatableValue
+    package var target: any AnimatableValue
     /// The duration before synchronization, in seconds. 0.5 by default.
-    public var duration: TimeInterval = PropertyPlan.defaultDuration
+    package var duration: TimeInterval = PropertyPlan.defaultDuration
     /// The easing. `.linear` by default, as in FlightAnimator.
-    public var easing: Easing = .linear
+    package var easing: Easing = .linear
     /// Whether this property takes part in choosing the group's duration.
-    public var isPrimary = false
+    package var isPrimary = false
     /// The keyframe tolerance; nil uses the property's own (``LayerProperty/tolerance``).
-    public var tolerance: KeyframeTolerance?
+    package var tolerance: KeyframeTolerance?
     /// The path a `position` follows (``GroupAnimator/position(along:orientation:)``), or the
     /// path whose tangent a rotation follows; nil for a move in a straight line.
     var path: PathPlan? {
@@ -33,17 +33,17 @@ public struct PropertyPlan: Sendable {
     private var pathBox: PathPlanBox?
 
     /// The duration a property animates for when none is given.
-    public static let defaultDuration: TimeInterval = 0.5
+    package static let defaultDuration: TimeInterval = 0.5
 
     /// Creates a plan for one property.
-    public init(keyPath: String, target: any AnimatableValue) {
+    package init(keyPath: String, target: any AnimatableValue) {
         self.keyPath = keyPath
         self.target = target
         property = LayerProperty.named(keyPath)
     }
 }
 
-/// A path's plan, kept by reference in a ``PropertyPlan`` (immutable: a change makes a new box).
+/// A path's plan, kept by reference in a `PropertyPlan` (immutable: a change makes a new box).
 final class PathPlanBox: Sendable {
     let plan: PathPlan
 
