@@ -17,6 +17,7 @@ package enum EasingKind {
 
 extension Easing {
     /// What kind of easing this is (see `EasingKind`).
+    @inline(__always)
     package var kind: EasingKind {
         switch self {
         case .linear: .named(NamedCurve(family: .linear, shape: .in))

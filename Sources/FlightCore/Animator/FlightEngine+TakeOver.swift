@@ -13,12 +13,12 @@ extension FlightEngine {
     /// ``readd(_:in:changes:before:)``). The animations of `group` itself count, for the properties it
     /// declared before (a later declaration takes over an earlier one).
     static func takeOver(
-        _ keyPath: String, heldAt value: any AnimatableValue, by group: AnimationGroup, in state: AnimationState,
-        on host: any AnimationHost, changes: inout [LayerAnimationChange], rewritten: inout Set<String>
+        _ keyPath: String, isPart: Bool, heldAt value: any AnimatableValue, by group: AnimationGroup,
+        in state: AnimationState, on host: any AnimationHost, changes: inout [LayerAnimationChange],
+        rewritten: inout Set<String>
     ) {
         // The group's own properties count only as far as those declared before this one.
         let declared = group.resolved.index(of: keyPath) ?? group.resolved.properties.count
-        let isPart = LayerProperty.named(keyPath)?.baseKeyPath != nil
         for old in state.activeGroups where old !== group || declared > 0 {
             let end = old === group ? declared : .max
             old.giveUp(before: end) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }

@@ -51,8 +51,8 @@ enum FlightEngine {
                     // The model holds where the last cycle ends.
                     target = repeating.endValue(at: index, of: resolved.properties[index])
                 }
-                takeOver(keyPath, heldAt: target, by: group, in: state, on: host,
-                         changes: &changes, rewritten: &rewritten)
+                takeOver(keyPath, isPart: requests[requestIndex].plan.property?.baseKeyPath != nil, heldAt: target,
+                         by: group, in: state, on: host, changes: &changes, rewritten: &rewritten)
                 guard host.setModelValue(target, forKeyPath: keyPath) else {
                     FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
                     continue
