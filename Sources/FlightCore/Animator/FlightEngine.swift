@@ -129,9 +129,11 @@ enum FlightEngine {
             break
         }
         let properties = followsPath ? pairingPathRotations(plan.properties) : plan.properties
-        for property in promotingEntangledParts(properties, on: host, state: state, at: now) {
-            // (No `consume` of the loop's variable here: the iOS type-check crashed on it.)
-            appendRequest(for: property, on: host, state: state, at: now, to: &requests)
+        // Each property copied once, from the list into its request (a loop variable would be a
+        // second copy; no `consume` of one here: the iOS type-check crashed on it).
+        let promoted = promotingEntangledParts(properties, on: host, state: state, at: now)
+        for index in promoted.indices {
+            appendRequest(for: promoted[index], on: host, state: state, at: now, to: &requests)
         }
         if followsPath { followPaths(&requests, on: host, at: now) }
         return requests
