@@ -122,9 +122,12 @@ extension FlightEngine {
                 let travel = from.distance(to: to)
                 let bound = LayerProperty.transform.property.tolerance.bound(extent: max(travel, 1))
                 if travel > 0, travel.isFinite, bound > 0 {
-                    following.fractionTolerance = bound / travel
+                    let fractionTolerance = bound / travel
+                    following.fractionTolerance = fractionTolerance
                     for other in requests.indices where requests[other].plan.path?.pair == heading.pair {
-                        if case .position = requests[other].plan.path?.role { requests[other].plan.path?.fractionTolerance = bound / travel }
+                        if case .position = requests[other].plan.path?.role {
+                            requests[other].plan.path?.fractionTolerance = fractionTolerance
+                        }
                     }
                 }
             } else {

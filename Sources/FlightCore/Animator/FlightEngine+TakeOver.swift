@@ -159,13 +159,10 @@ extension FlightEngine {
         guard let shown = shownValue(plan.keyPath, on: host, at: now) else { return [plan.target] }
         guard plan.easing.canOvershoot else { return [shown.value, plan.target] }
         let carried = shown.isOwnTrack && plan.easing.hasIntrinsicDuration ? inFlight(plan.keyPath, state: state, at: now) : nil
-        let tolerance = plan.tolerance ?? plan.property?.tolerance ?? .default
+        let tolerance = plan.fittedTolerance
         func keyframeValues<Value: AnimatableValue>(to target: Value) -> [any AnimatableValue]? {
             guard let from = shown.value as? Value else { return nil }
-            var velocity = Value.Components.zero
-            if let carried {
-                for index in 0..<Value.componentCount { velocity[index] = carried.velocity[index] }
-            }
+            let velocity = Synchronizer.velocity(carried, as: Value.self)
             guard let motion = try? ValueMotion(from: from, to: target, easing: plan.easing, duration: plan.duration,
                                                 initialVelocity: velocity, tolerance: tolerance) else { return nil }
             return motion.boundedKeyframes(tolerance: tolerance).keyframes.values

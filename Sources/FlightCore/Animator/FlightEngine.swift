@@ -324,7 +324,7 @@ enum FlightEngine {
             // `animatableProgress` goes 0 → 1), not from its target.
             current = known?.defaultValue ?? zero(like: plan.target)
         }
-        let tolerance = plan.tolerance ?? known?.tolerance ?? .default
+        let tolerance = plan.fittedTolerance
         requests.append(Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance))
     }
 

@@ -28,7 +28,7 @@ extension PathMotion {
         /// A search that knows where `motion`'s fraction travelled turns back, if its path has
         /// a corner that the fraction could come back over.
         convenience init(turnsOf motion: PathMotion) {
-            guard !motion.geometry.corners.isEmpty, motion.length > 0, motion.duration > 0, !motion.isStill else {
+            guard !motion.geometry.corners.isEmpty, motion.length > 0, motion.duration > 0 else {
                 self.init()
                 return
             }

@@ -206,7 +206,6 @@ package enum SegmentFitter {
         return (Keyframes(duration: duration, frames: frames), worst)
     }
 
-    /// One fit under way: the motion, the error bound, and the evaluations made so far.
     /// The first instant strictly inside the segment from `a` to `b` at which a one-channel
     /// `source` turns back (an extremum, found as a fit's own segments end at them), or nil if
     /// it moves one way throughout. Adds the instants it evaluated to `evaluations`: at most 16
@@ -219,6 +218,7 @@ package enum SegmentFitter {
         return run.extremum(between: a, and: b)
     }
 
+    /// One fit under way: the motion, the error bound, and the evaluations made so far.
     private struct Run<Source: SegmentSource> {
         typealias Point = FitPoint<Source.Channels>
         let source: Source

@@ -130,14 +130,13 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             progressKey = (0, settlingFraction)
             self.duration = trajectories.map(\.duration).max() ?? 0
         } else {
-            var progressEasing = easing
+            let progressEasing = Self.progressEasing(easing)
             var progressVelocity = 0.0
             if easing.hasIntrinsicDuration {
                 // Along a path, velocity is the rate of progress: project it on the travel.
                 var velocity = initialVelocity
                 if case .springDecay(let springDecay) = easing {
                     for index in 0..<Value.componentCount { velocity[index] = springDecay.velocity(ofComponent: index) }
-                    progressEasing = .spring(springDecay.spring)
                 }
                 let delta = to.components - from.components
                 let lengthSquared = (delta * delta).sum()
@@ -282,11 +281,15 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// The key a fit of this motion's progress is kept under, given the tolerance relative to
     /// the travel (or absolute, along a curved path).
     func progressCacheKey(tolerance: Double) -> KeyframeCache.ProgressKey {
-        // Along a path a spring decay's progress moves on its spring (see the initializer).
-        var progressEasing = easing
-        if case .progress = channels, case .springDecay(let springDecay) = easing { progressEasing = .spring(springDecay.spring) }
-        return KeyframeCache.ProgressKey(easing: progressEasing, velocity: progressKey.velocity,
-                                         settlingFraction: progressKey.settlingFraction, tolerance: tolerance)
+        KeyframeCache.ProgressKey(easing: Self.progressEasing(easing), velocity: progressKey.velocity,
+                                  settlingFraction: progressKey.settlingFraction, tolerance: tolerance)
+    }
+
+    /// The easing a progress along the path moves on: `easing` itself, or for a spring decay
+    /// its spring (the decay's velocity is projected on the travel as the progress's own).
+    private static func progressEasing(_ easing: Easing) -> Easing {
+        if case .springDecay(let springDecay) = easing { return .spring(springDecay.spring) }
+        return easing
     }
 
     /// The progress trajectory and the travel, for motions along a path (nil for motions whose

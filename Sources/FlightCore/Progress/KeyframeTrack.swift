@@ -68,8 +68,6 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         /// The segment's easing resolved once, for a timing curve (nil for a physical easing,
         /// read through the easing): a scroll update reads it for every cell that moves.
         var curve: TimingCurve?
-        /// Whether the easing runs from the segment's end back to its start (Parade's end side).
-        var easesBackwards: Bool
     }
 
     /// An empty track.
@@ -181,7 +179,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
             if time == start { return (.keyframe(lower), nil) }
             // Written out for each direction, so that a backwards segment computes its fraction
             // with the same operations as the forward one it mirrors.
-            let fraction = segments[lower].easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
+            let fraction = keyframes[lower].easesBackwards ? (end - time) / (end - start) : (time - start) / (end - start)
             let progress: Double
             if let curve = segments[lower].curve {
                 progress = curve.progress(at: min(max(fraction, 0), 1))
@@ -215,8 +213,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         let (from, to) = (keyframes[index], keyframes[index + 1])
         let path = from.easesBackwards ? Value.Path(from: to.value, to: from.value) : Value.Path(from: from.value, to: to.value)
         return Segment(path: path, isConstant: from.value.components == to.value.components,
-                       curve: from.easing.hasIntrinsicDuration ? nil : TimingCurve(from.easing),
-                       easesBackwards: from.easesBackwards)
+                       curve: from.easing.hasIntrinsicDuration ? nil : TimingCurve(from.easing))
     }
 
     /// The index of the first keyframe later than `time` (binary search).

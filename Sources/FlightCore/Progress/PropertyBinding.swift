@@ -109,12 +109,9 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
                        to host: any AnimationHost) {
         (written, unchanged) = lookUp
         let value = track.value(at: lookUp.position)
-        if !writtenKeyPath.isEmpty {
-            _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
-            return
-        }
         switch output {
-        case .keyPath(let keyPath): _ = host.setTypedModelValue(value, forKeyPath: keyPath)
+        // The case alone is matched: binding its string would copy it at every write.
+        case .keyPath: _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
         case .derived(let write), .appCode(let write): write(value, host)
         }
     }

@@ -21,6 +21,9 @@ package struct PropertyPlan: Sendable {
     package var isPrimary = false
     /// The keyframe tolerance; nil uses the property's own (``LayerProperty/tolerance``).
     package var tolerance: KeyframeTolerance?
+    /// The tolerance its keyframes are fitted to: ``tolerance``, else the property's own, else
+    /// the default.
+    var fittedTolerance: KeyframeTolerance { tolerance ?? property?.tolerance ?? .default }
     /// The path a `position` follows (``GroupAnimator/position(along:orientation:)``), or the
     /// path whose tangent a rotation follows; nil for a move in a straight line.
     var path: PathPlan? {

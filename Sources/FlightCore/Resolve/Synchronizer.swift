@@ -140,9 +140,10 @@ enum Synchronizer {
         return try finalize(target, request, timing, duration, &reports)
     }
 
-    private static func velocity<Value: AnimatableValue>(_ request: borrowing Request, as type: Value.Type) -> Value.Components {
+    /// The velocity an in-flight property carries on, as a value's components (zero at rest).
+    static func velocity<Value: AnimatableValue>(_ inFlight: InFlight?, as type: Value.Type) -> Value.Components {
         var velocity = Value.Components.zero
-        if let inFlight = request.inFlight {
+        if let inFlight {
             for index in 0..<Value.componentCount { velocity[index] = inFlight.velocity[index] }
         }
         return velocity
@@ -158,7 +159,7 @@ enum Synchronizer {
             // A spring's duration is its own settling time, known only once it is resolved.
             let motion = try ValueMotion(from: current, to: target, easing: request.plan.easing,
                                          duration: request.plan.duration,
-                                         initialVelocity: velocity(request, as: Value.self), tolerance: request.tolerance)
+                                         initialVelocity: velocity(request.inFlight, as: Value.self), tolerance: request.tolerance)
             return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
         }
         var duration = request.plan.duration
@@ -188,7 +189,7 @@ enum Synchronizer {
         let motion = try ValueMotion(
             from: current, to: target, easing: request.plan.easing,
             duration: timing.isPhysical ? request.plan.duration : duration,
-            initialVelocity: timing.isPhysical ? velocity(request, as: Value.self) : .zero, tolerance: request.tolerance)
+            initialVelocity: timing.isPhysical ? velocity(request.inFlight, as: Value.self) : .zero, tolerance: request.tolerance)
         let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: request.tolerance)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
