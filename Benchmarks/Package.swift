@@ -63,7 +63,7 @@ let package = Package(
         // instructions and allocations of each under callgrind.
         .executableTarget(
             name: "OperationCounts",
-            dependencies: [.product(name: "FlightCore", package: "Flight")],
+            dependencies: [.product(name: "FlightCore", package: "Flight"), "TriggerBurst"],
             path: "Benchmarks/OperationCounts"
         ),
         .executableTarget(

@@ -55,6 +55,13 @@ def parse(path):
     return total, allocations, inclusive
 
 
+def print_top(inclusive, per, top):
+    """The `top` functions with the most instructions (inclusive), per `per` operations."""
+    names = demangled([function for function, _ in inclusive.most_common(top)])
+    for function, cost in inclusive.most_common(top):
+        print(f"  {cost / per:>12,.0f}  {names.get(function, function)[:150]}")
+
+
 def demangled(names):
     """The simplified Swift names of `names` (the names themselves where swift demangle fails)."""
     try:

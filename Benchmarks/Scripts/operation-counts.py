@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from callgrind_counts import demangled, parse
+from callgrind_counts import parse, print_top
 
 MEASURED = "*OperationCounts8measured*"  # measured(_:)
 
@@ -59,9 +59,7 @@ def main():
         for note in notes:
             print(f"{'':<24} {note}")
         if args.top:
-            names = demangled([function for function, _ in inclusive.most_common(args.top)])
-            for function, cost in inclusive.most_common(args.top):
-                print(f"  {cost / count:>12,.0f}  {names.get(function, function)[:150]}")
+            print_top(inclusive, count, args.top)
 
 
 if __name__ == "__main__":

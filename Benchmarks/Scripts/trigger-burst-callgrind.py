@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-from callgrind_counts import demangled, parse
+from callgrind_counts import parse, print_top
 
 MEASURED = "*TriggerBurstAAC4fireyyF"  # TriggerBurst.fire()
 
@@ -74,9 +74,7 @@ def main():
         print(f"{args.count} {moment} triggers in one frame{warm}: {total:,} instructions, {allocations:,} allocations"
               f" = {total / args.count:,.0f} instructions and {allocations / args.count:.2f} allocations per trigger")
         if args.top:
-            names = demangled([name for name, _ in inclusive.most_common(args.top)])
-            for name, cost in inclusive.most_common(args.top):
-                print(f"  {cost / args.count:>10,.0f}  {names.get(name, name)[:150]}")
+            print_top(inclusive, args.count, args.top)
 
 
 if __name__ == "__main__":

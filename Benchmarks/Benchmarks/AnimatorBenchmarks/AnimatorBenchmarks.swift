@@ -119,22 +119,13 @@ let frameBenchmarks: @Sendable () -> Void = {
                                    maxDuration: .seconds(2), maxIterations: 5)) { benchmark in
         nonisolated(unsafe) let measured = benchmark
         await MainActor.run {
-            let clock = ManualClock()
-            let follower = HeadlessLayer(clock: clock)
-            let layers = (0..<1_000).map { _ in HeadlessLayer(clock: clock) }
-            for (index, layer) in layers.enumerated() {
-                layer.animate { animator in
-                    animator.position(CGPoint(x: Double(index), y: 0)).duration(1_000)
-                    animator.triggerOnProgress(0.99, onView: follower) { $0.alpha(0).duration(0.1) }
-                    animator.triggerOnCompletion(onView: follower) { $0.alpha(1).duration(0.1) }
-                }
-            }
+            let pending = PendingTriggers(count: 1_000)
             measured.startMeasurement()
             for _ in 0..<10_000 {
-                clock.advance(by: 1.0 / 120_000)
+                pending.frame()
             }
             measured.stopMeasurement()
-            blackHole(layers)
+            blackHole(pending)
         }
     }
 }

@@ -1,5 +1,6 @@
 import FlightCore
 import Foundation
+import TriggerBurst
 
 // Runs one of Flight's hot operations many times, for counting what one costs under callgrind
 // (Scripts/operation-counts.py collects only `measured(_:)`, so set-up and warm-up are not
@@ -47,6 +48,15 @@ func animateFour(_ layer: HeadlessLayer, target: Double) {
     }
 }
 
+/// ``animateFour(_:target:)`` on a layer of its own at each step, to `target(step)`, the clock
+/// then moved on by `interval` (not counted).
+@MainActor
+func animatingFour(target: @escaping (Int) -> Double, then interval: TimeInterval) -> Work {
+    let clock = ManualClock()
+    let layer = HeadlessLayer(clock: clock)
+    return Work(run: { step in animateFour(layer, target: target(step)) }, between: { _ in clock.advance(by: interval) })
+}
+
 /// A scroll update of 1,000 items: `build` gives each item's start and end state; with
 /// `everyItemMoves`, every item stands where the visible bounds' move changes its progress.
 @MainActor
@@ -68,26 +78,17 @@ func scrollUpdate(everyItemMoves: Bool, build: @escaping (StateBuilder) -> Void)
 }
 
 let operations: [Operation] = [
+    // Each call starts from rest: the one before has ended.
     Operation(name: "animate-4-cached", summary: "animate, 4 properties, keyframes from the cache") {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        // Each call starts from rest: the one before has ended.
-        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 : 0) },
-                    between: { _ in clock.advance(by: 1) })
+        animatingFour(target: { $0 % 2 == 0 ? 300 : 0 }, then: 1)
     },
+    // A target of its own each time: no fit is kept for it.
     Operation(name: "animate-4-computed", summary: "animate, 4 properties, every fit computed") {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        // A target of its own each time: no fit is kept for it.
-        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 - Double(step) * 1e-3 : Double(step) * 1e-3) },
-                    between: { _ in clock.advance(by: 1) })
+        animatingFour(target: { $0 % 2 == 0 ? 300 - Double($0) * 1e-3 : Double($0) * 1e-3 }, then: 1)
     },
+    // Each call meets the one before in flight, 0.2 s in.
     Operation(name: "redirect-4", summary: "redirect of 4 properties in flight, steady state") {
-        let clock = ManualClock()
-        let layer = HeadlessLayer(clock: clock)
-        // Each call meets the one before in flight, 0.2 s in.
-        return Work(run: { step in animateFour(layer, target: step % 2 == 0 ? 300 : 0) },
-                    between: { _ in clock.advance(by: 0.2) })
+        animatingFour(target: { $0 % 2 == 0 ? 300 : 0 }, then: 0.2)
     },
     Operation(name: "spring-decay-2d", summary: "2D spring decay keyframes (never cached)") {
         return Work { step in
@@ -114,20 +115,8 @@ let operations: [Operation] = [
         }
     },
     Operation(name: "tick-nothing-due", summary: "scheduler tick, 1,000 groups with pending triggers, nothing due") {
-        let clock = ManualClock()
-        let follower = HeadlessLayer(clock: clock)
-        let layers = (0..<1_000).map { _ in HeadlessLayer(clock: clock) }
-        for (index, layer) in layers.enumerated() {
-            layer.animate { animator in
-                animator.position(CGPoint(x: Double(index), y: 0)).duration(1_000)
-                animator.triggerOnProgress(0.99, onView: follower) { $0.alpha(0).duration(0.1) }
-                animator.triggerOnCompletion(onView: follower) { $0.alpha(1).duration(0.1) }
-            }
-        }
-        return Work { _ in
-            _ = layers
-            clock.advance(by: 1.0 / 120_000)
-        }
+        let pending = PendingTriggers(count: 1_000)
+        return Work { _ in pending.frame() }
     },
     Operation(name: "spring-sample", summary: "spring position and velocity at one instant", perCall: 1_000) {
         let motion = Spring.bouncy.motion(displacement: -300, velocity: 1_200)

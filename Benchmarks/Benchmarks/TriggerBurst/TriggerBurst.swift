@@ -74,3 +74,35 @@ public final class TriggerBurst {
         followers.allSatisfy { $0.animationState.activeGroups.count == 1 }
     }
 }
+
+/// Layers whose groups hold triggers that are not due for a long while: what each frame of an
+/// app with many chained animations in flight pays while nothing fires. Made outside what is
+/// measured; ``frame()`` is one frame.
+@MainActor
+public final class PendingTriggers {
+    /// The clock every layer runs on.
+    public let clock: ManualClock
+    /// The layers whose groups hold the triggers.
+    public let layers: [HeadlessLayer]
+
+    /// `count` layers, each playing a 1,000 s move with a progress trigger and a completion
+    /// trigger on a shared follower.
+    public init(count: Int) {
+        let clock = ManualClock()
+        self.clock = clock
+        let follower = HeadlessLayer(clock: clock)
+        layers = (0..<count).map { _ in HeadlessLayer(clock: clock) }
+        for (index, layer) in layers.enumerated() {
+            layer.animate { animator in
+                animator.position(CGPoint(x: Double(index), y: 0)).duration(1_000)
+                animator.triggerOnProgress(0.99, onView: follower) { $0.alpha(0).duration(0.1) }
+                animator.triggerOnCompletion(onView: follower) { $0.alpha(1).duration(0.1) }
+            }
+        }
+    }
+
+    /// One frame, a 120th of a millisecond on, in which nothing is due.
+    public func frame() {
+        clock.advance(by: 1.0 / 120_000)
+    }
+}
