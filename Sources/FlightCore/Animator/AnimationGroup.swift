@@ -56,7 +56,7 @@ public final class AnimationGroup {
     /// The group that carries this one's properties on a spring, while it does.
     weak var continuation: AnimationGroup?
     /// The groups its triggers started, with the index of each trigger (see ``AnimationSequence``).
-    var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
+    @exclusivity(unchecked) var startedGroups: [(trigger: Int, group: AnimationGroup)] = []
     /// The sequence this group belongs to, once one was made of it or of a group that started it.
     weak var sequenceHandle: AnimationSequence?
     /// The sequence made of this group (its root), kept while it is held.

@@ -186,7 +186,8 @@ enum FlightEngine {
 
     /// Empties `requests` and keeps its storage for the next ``takeRequestList()``.
     private static func recycle(_ requests: inout [Synchronizer.Request]) {
-        requests.removeAll(keepingCapacity: true)
+        // Taken off the end one by one, as ``recycle(_:)-(inout [LayerAnimationChange])`` does.
+        while requests.popLast() != nil {}
         swap(&requests, &spareRequests)
     }
 

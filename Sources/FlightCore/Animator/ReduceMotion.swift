@@ -54,11 +54,14 @@ public enum ReduceMotionPolicy: Sendable, Hashable {
 /// ```
 @MainActor
 public enum ReduceMotion {
+    // `policy` and `isEnabled` are read by every `animate`, on the main actor, and no access
+    // to them is held across a call out, so the run-time exclusivity check is left out.
+
     /// The policy applied while reduced motion is on.
-    public static var policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25)
+    @exclusivity(unchecked) public static var policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25)
 
     /// Whether reduced motion is on now; the system setting by default.
-    public static var isEnabled: @MainActor () -> Bool = readSystemSetting
+    @exclusivity(unchecked) public static var isEnabled: @MainActor () -> Bool = readSystemSetting
 
     /// Whether the user prefers cross-fades to motion (read only while reduced motion is on):
     /// `UIAccessibility.prefersCrossFadeTransitions` with UIKit, false elsewhere (macOS has no
