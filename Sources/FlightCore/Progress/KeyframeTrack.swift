@@ -54,6 +54,10 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
         case segment(Int, fraction: Double)
     }
 
+    /// Where an input falls, and the inputs around it that fall on the same keyframe's value
+    /// (see ``lookUp(_:)``).
+    typealias LookUp = (position: Position, unchangedWithin: Range<Double>?)
+
     /// The keyframes, sorted by time.
     public private(set) var keyframes: [Keyframe]
     /// What the track gives outside its keyframes.
@@ -156,7 +160,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     /// there are more than `time` itself (before the first keyframe or from the last one on when
     /// the track holds, along a segment whose ends are equal): a binding skips those without
     /// looking them up.
-    func lookUp(_ time: Double) -> (position: Position, unchangedWithin: Range<Double>?)? {
+    func lookUp(_ time: Double) -> LookUp? {
         guard !keyframes.isEmpty else { return nil }
         guard !time.isNaN else { return (.keyframe(0), nil) }
         let upper = insertionIndex(for: time)   // the first keyframe after `time`

@@ -41,12 +41,12 @@ public protocol ProgressAnimatable: AnyObject {
 public final class ProgressAnimator {
     /// The direction it follows.
     public let axis: ScrollAxis
-    /// The progress applied last.
-    public private(set) var progress: Double?
-
     // Read on every scroll event for every cell. The main actor owns them and no access is
     // held across a call out (loops iterate a copy), so the run-time exclusivity check, about a
     // tenth of a scroll update's instructions, is left out.
+
+    /// The progress applied last.
+    @exclusivity(unchecked) public private(set) var progress: Double?
     @exclusivity(unchecked) var entries: [TargetStates] = []
     @exclusivity(unchecked) private var attached: [ProgressAnimator] = []
     /// Set while this animator is being visited, so that a cycle of attached animators ends.

@@ -50,10 +50,17 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// The key path an output ``Output/keyPath(_:)`` writes (empty for the others), kept apart
     /// from ``output``: matching the enum at every write would copy the string out of it.
     private let writtenKeyPath: String
+
+    // Read and written on every scroll event, on the main actor, with no access held across a
+    // call out: the run-time exclusivity check is left out.
+
     /// Where on the track the last write was, for ``applyIfMoved(at:host:)``.
-    private var written: KeyframeTrack<Value>.Position?
+    @exclusivity(unchecked) private var written: KeyframeTrack<Value>.Position?
     /// The inputs that fall where the last write was, if the track knows more than one.
-    private var unchanged: Range<Double>?
+    @exclusivity(unchecked) private var unchanged: Range<Double>?
+    /// The input ``hasMoved(at:)`` looked at last, and what it found there (the track never
+    /// changes, so it stays true).
+    @exclusivity(unchecked) private var checked: (input: Double, lookUp: KeyframeTrack<Value>.LookUp)?
 
     init(target: any AnimationTarget, track: KeyframeTrack<Value>, output: Output) {
         self.target = target
@@ -83,7 +90,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     func applyIfMoved(at input: Double, host: any AnimationHost) -> Bool {
         assert(isKeyPathOutput, "a derived value depends on more than the track")
         if let unchanged, unchanged.contains(input) { return false }
-        guard let lookUp = track.lookUp(input), lookUp.position != written else { return false }
+        guard let lookUp = lookUp(input), lookUp.position != written else { return false }
         write(lookUp, to: host)
         return true
     }
@@ -91,8 +98,17 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// Whether ``applyIfMoved(at:host:)`` would write at `input`.
     func hasMoved(at input: Double) -> Bool {
         if let unchanged, unchanged.contains(input) { return false }
-        guard let position = track.position(at: input) else { return false }
-        return position != written
+        guard let lookUp = track.lookUp(input) else { return false }
+        checked = (input, lookUp)
+        return lookUp.position != written
+    }
+
+    /// Where `input` falls on the track: what ``hasMoved(at:)`` found, when it looked at the
+    /// same input last (a scroll update asks whether a view will be written, then writes it),
+    /// or looked up now.
+    private func lookUp(_ input: Double) -> KeyframeTrack<Value>.LookUp? {
+        if let checked, checked.input == input { return checked.lookUp }
+        return track.lookUp(input)
     }
 
     private var isKeyPathOutput: Bool {
@@ -105,8 +121,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         unchanged = nil
     }
 
-    private func write(_ lookUp: (position: KeyframeTrack<Value>.Position, unchangedWithin: Range<Double>?),
-                       to host: any AnimationHost) {
+    private func write(_ lookUp: KeyframeTrack<Value>.LookUp, to host: any AnimationHost) {
         (written, unchanged) = lookUp
         let value = track.value(at: lookUp.position)
         switch output {

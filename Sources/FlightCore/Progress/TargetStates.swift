@@ -4,7 +4,9 @@ import Foundation
 @MainActor
 final class TargetStates {
     weak var target: (any AnimationTarget)?
-    var properties: [any StateTrack] = []
+    /// Read on every scroll event (as ``ProgressAnimator``'s lists are, without the run-time
+    /// exclusivity check: the main actor owns it and loops iterate a copy).
+    @exclusivity(unchecked) var properties: [any StateTrack] = []
 
     init(target: any AnimationTarget) {
         self.target = target
@@ -88,8 +90,10 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         didSet { binding = nil }
     }
     private var snapshot: Value?
-    /// The states compiled against the snapshot, bound to the target's property.
-    private var binding: PropertyBinding<Value>?
+    /// The states compiled against the snapshot, bound to the target's property. Read on every
+    /// scroll event, on the main actor, with no access held across a call out: the run-time
+    /// exclusivity check is left out.
+    @exclusivity(unchecked) private var binding: PropertyBinding<Value>?
 
     init(keyPath: String) {
         self.keyPath = keyPath
