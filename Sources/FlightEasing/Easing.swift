@@ -160,8 +160,13 @@ public enum Easing: Sendable, Hashable {
     case cubicBezier(CubicBezier)
     /// A staircase of equal steps, as CSS `steps()`.
     case steps(Steps)
+    // The cases whose payloads hold references (a function, a list of velocities) keep them
+    // in a box of their own, so that an easing copies as a few plain words and at most one
+    // reference: easings are copied wherever a plan, a motion or a fit is, and a copy through
+    // every field of the largest payload cost several times a look-up.
+
     /// A curve given by your own function.
-    case custom(CustomEasing)
+    indirect case custom(CustomEasing)
     /// The wrapped easing played backwards in time: `.reversed(.inCubic)` behaves as `.outCubic`.
     ///
     /// For a timing curve `f`, the reversed curve is `1 − f(1 − p)`. A physical easing is resolved
@@ -178,7 +183,7 @@ public enum Easing: Sendable, Hashable {
     ///
     /// Build one with ``springDecay(velocity:spring:)-(Double,_)`` or
     /// ``springDecay(velocity:spring:)-(CGPoint,_)``.
-    case springDecay(SpringDecay)
+    indirect case springDecay(SpringDecay)
     /// Decelerates like a released scroll view and comes to rest exactly on the end value.
     case decay(Decay)
 }

@@ -58,14 +58,16 @@ enum FlightEngine {
                     continue
                 }
                 guard plays, let index = resolvedIndex else { continue }
-                let property = resolved.properties[index]
+                // The property is read in place (`resolved.properties[index]`): a copy of it
+                // would retain and release its key path and its motion.
                 // The dissolve's fade plays even when the opacity ends where it starts (its
                 // resolved duration is then 0): it is the layer's own fade out and in.
                 let fades = dissolve != nil && keyPath == opacityKeyPath
-                guard property.duration > 0 || fades else { continue }
-                var keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
+                guard resolved.properties[index].duration > 0 || fades else { continue }
+                var keyframes = group.repeating?.keyframes(at: index, of: resolved.properties[index])
+                    ?? resolved.properties[index].keyframes
                 if fades {
-                    keyframes = dissolveKeyframes(property, among: resolved.properties)
+                    keyframes = dissolveKeyframes(resolved.properties[index], among: resolved.properties)
                 }
                 // Made in the host's list and changed there, rather than copied into it.
                 state.placed.append(AnimationState.PlacedAnimation(

@@ -63,7 +63,7 @@ enum Synchronizer {
         try withUnsafeTemporaryAllocation(of: Timing.self, capacity: requests.count) { timings in
             // Requests are read in place (indices, not `enumerated()`): each is a large value.
             for index in requests.indices {
-                timings.initializeElement(at: index, to: try prepare(requests[index]))
+                timings.initializeElement(at: index, to: try prepare(requests, index))
             }
             // Loops over indices, not closures: a closure reading `requests[$0]` copies the request.
             var hasPrimary = false
@@ -89,7 +89,7 @@ enum Synchronizer {
             properties.reserveCapacity(requests.count)
             for (index, timing) in timings.enumerated() {
                 let final = timing.isPhysical ? timing.naturalDuration : min(timing.naturalDuration, duration)
-                properties.append(try finalize(requests[index], timing, duration: final, reports: &reports))
+                properties.append(try finalize(requests, index, timing, duration: final, reports: &reports))
             }
             // The driving property: the candidate whose duration is closest to the chosen one
             // (the first declared on a tie).
@@ -104,40 +104,46 @@ enum Synchronizer {
         }
     }
 
-    /// Prepares one property. The value types layers use are dispatched to code specialized
+    // A request is passed on as its list and its index, and read in place there
+    // (`requests[index].plan.…`): passed as a value, even a borrowed one, it is copied first.
+
+    /// Prepares request `index`. The value types layers use are dispatched to code specialized
     /// for them, so that resolving and fitting run without generic metadata look-ups; any other
     /// type runs the generic code.
-    private static func prepare(_ request: borrowing Request) throws -> Timing {
-        if let path = request.plan.path { return try preparePath(request, path) }
-        let target = request.plan.target
-        if let value = target.unboxed(as: Double.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: CGPoint.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: CGRect.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: CGSize.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: Color.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: Transform3D.self) { return try prepare(value, request) }
-        if let value = target.unboxed(as: Transform2D.self) { return try prepare(value, request) }
-        return try prepare(target, request)
+    private static func prepare(_ requests: [Request], _ index: Int) throws -> Timing {
+        if let path = requests[index].plan.path { return try preparePath(requests[index], path) }
+        let target = requests[index].plan.target
+        if let value = target.unboxed(as: Double.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: CGPoint.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: CGRect.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: CGSize.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: Color.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: Transform3D.self) { return try prepare(value, requests, index) }
+        if let value = target.unboxed(as: Transform2D.self) { return try prepare(value, requests, index) }
+        return try prepare(target, requests, index)
     }
 
-    /// Resolves a prepared property for its final duration, dispatched as ``prepare(_:)``.
+    /// Resolves prepared request `index` for its final duration, dispatched as
+    /// ``prepare(_:_:)``.
     private static func finalize(
-        _ request: borrowing Request, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
+        _ requests: [Request], _ index: Int, _ timing: Timing, duration: TimeInterval, reports: inout [FlightError]
     ) throws -> ResolvedProperty {
-        if let path = request.plan.path { return try finalizePath(request, path, timing, duration: duration, reports: &reports) }
-        let target = request.plan.target
-        if let value = target.unboxed(as: Double.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, request, timing, duration, &reports) }
-        if let value = target.unboxed(as: Color.self) { return try finalize(value, request, timing, duration, &reports) }
+        if let path = requests[index].plan.path {
+            return try finalizePath(requests[index], path, timing, duration: duration, reports: &reports)
+        }
+        let target = requests[index].plan.target
+        if let value = target.unboxed(as: Double.self) { return try finalize(value, requests, index, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGPoint.self) { return try finalize(value, requests, index, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGRect.self) { return try finalize(value, requests, index, timing, duration, &reports) }
+        if let value = target.unboxed(as: CGSize.self) { return try finalize(value, requests, index, timing, duration, &reports) }
+        if let value = target.unboxed(as: Color.self) { return try finalize(value, requests, index, timing, duration, &reports) }
         if let value = target.unboxed(as: Transform3D.self) {
-            return try finalize(value, request, timing, duration, &reports)
+            return try finalize(value, requests, index, timing, duration, &reports)
         }
         if let value = target.unboxed(as: Transform2D.self) {
-            return try finalize(value, request, timing, duration, &reports)
+            return try finalize(value, requests, index, timing, duration, &reports)
         }
-        return try finalize(target, request, timing, duration, &reports)
+        return try finalize(target, requests, index, timing, duration, &reports)
     }
 
     /// The velocity an in-flight property carries on, as a value's components (zero at rest).
@@ -149,48 +155,48 @@ enum Synchronizer {
         return velocity
     }
 
-    private static func prepare<Value: AnimatableValue>(_ target: Value, _ request: borrowing Request) throws -> Timing {
-        // The plan is read in place (`request.plan.…`), not copied out of the request.
-        let current = request.current.unboxed(as: Value.self) ?? target
+    private static func prepare<Value: AnimatableValue>(_ target: Value, _ requests: [Request], _ index: Int) throws -> Timing {
+        let current = requests[index].current.unboxed(as: Value.self) ?? target
         let remaining = current.distance(to: target)
         // A distance no finite number holds cannot be shown moving: the property jumps.
         guard remaining.isFinite else { return Timing(isPhysical: false, naturalDuration: 0, moves: false, overflows: true) }
-        if request.plan.easing.hasIntrinsicDuration {
+        if requests[index].plan.easing.hasIntrinsicDuration {
             // A spring's duration is its own settling time, known only once it is resolved.
-            let motion = try ValueMotion(from: current, to: target, easing: request.plan.easing,
-                                         duration: request.plan.duration,
-                                         initialVelocity: velocity(request.inFlight, as: Value.self), tolerance: request.tolerance)
+            let motion = try ValueMotion(from: current, to: target, easing: requests[index].plan.easing,
+                                         duration: requests[index].plan.duration,
+                                         initialVelocity: velocity(requests[index].inFlight, as: Value.self),
+                                         tolerance: requests[index].tolerance)
             return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
         }
-        var duration = request.plan.duration
-        if let start = request.inFlight?.from.unboxed(as: Value.self) {
+        var duration = requests[index].plan.duration
+        if let start = requests[index].inFlight?.from.unboxed(as: Value.self) {
             let travelled = start.distance(to: current)
-            duration = remaining + travelled > 0 ? request.plan.duration * remaining / (remaining + travelled) : 0
+            duration = remaining + travelled > 0 ? requests[index].plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
         return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
     }
 
     private static func finalize<Value: AnimatableValue>(
-        _ target: Value, _ request: borrowing Request, _ timing: Timing, _ duration: TimeInterval, _ reports: inout [FlightError]
+        _ target: Value, _ requests: [Request], _ index: Int, _ timing: Timing, _ duration: TimeInterval,
+        _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
-        // The plan is read in place, not copied out of the request.
-        let (keyPath, isPrimary) = (request.plan.keyPath, request.plan.isPrimary)
-        let current = request.current.unboxed(as: Value.self) ?? target
+        let (keyPath, isPrimary, tolerance) = (requests[index].plan.keyPath, requests[index].plan.isPrimary, requests[index].tolerance)
+        let current = requests[index].current.unboxed(as: Value.self) ?? target
         /// The property jumping to its target, reported.
         func jump(evaluations: Int) throws -> ResolvedProperty {
             reports.append(.motionOverflows(keyPath: keyPath))
-            let still = try ValueMotion(from: current, to: target, easing: .linear, duration: 0, tolerance: request.tolerance)
-            let keyframes = still.boundedKeyframes(tolerance: request.tolerance).keyframes
+            let still = try ValueMotion(from: current, to: target, easing: .linear, duration: 0, tolerance: tolerance)
+            let keyframes = still.boundedKeyframes(tolerance: tolerance).keyframes
             return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: still, keyframes: keyframes,
                                     fitEvaluations: evaluations)
         }
         guard !timing.overflows else { return try jump(evaluations: 0) }
         let motion = try ValueMotion(
-            from: current, to: target, easing: request.plan.easing,
-            duration: timing.isPhysical ? request.plan.duration : duration,
-            initialVelocity: timing.isPhysical ? velocity(request.inFlight, as: Value.self) : .zero, tolerance: request.tolerance)
-        let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: request.tolerance)
+            from: current, to: target, easing: requests[index].plan.easing,
+            duration: timing.isPhysical ? requests[index].plan.duration : duration,
+            initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance)
+        let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: tolerance)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
         if motion.excursionWasLimited {
