@@ -64,10 +64,14 @@ enum FlightEngine {
                 // resolved duration is then 0): it is the layer's own fade out and in.
                 let fades = dissolve != nil && keyPath == opacityKeyPath
                 guard resolved.properties[index].duration > 0 || fades else { continue }
-                var keyframes = group.repeating?.keyframes(at: index, of: resolved.properties[index])
-                    ?? resolved.properties[index].keyframes
+                // (No `?? `: an optional existential is destroyed through the run time's generic code.)
+                let keyframes: any KeyframeSequence
                 if fades {
                     keyframes = dissolveKeyframes(resolved.properties[index], among: resolved.properties)
+                } else if let repeating = group.repeating {
+                    keyframes = repeating.keyframes(at: index, of: resolved.properties[index])
+                } else {
+                    keyframes = resolved.properties[index].keyframes
                 }
                 // Made in the host's list and changed there, rather than copied into it.
                 state.placed.append(AnimationState.PlacedAnimation(
@@ -170,8 +174,9 @@ enum FlightEngine {
     /// Empties `changes` and keeps its storage for the next ``takeChangeList()``.
     static func recycle(_ changes: inout [LayerAnimationChange]) {
         // Taken off the end one by one: `removeAll(keepingCapacity:)` replaces the whole range
-        // through a generic path that costs more than the one or two changes an `animate` makes.
-        while changes.popLast() != nil {}
+        // through a generic path that costs more than the one or two changes an `animate` makes
+        // (and `popLast()` destroys each as an optional, through the run time's generic code).
+        while !changes.isEmpty { changes.removeLast() }
         swap(&changes, &spareChanges)
     }
 
@@ -189,7 +194,7 @@ enum FlightEngine {
     /// Empties `requests` and keeps its storage for the next ``takeRequestList()``.
     private static func recycle(_ requests: inout [Synchronizer.Request]) {
         // Taken off the end one by one, as ``recycle(_:)-(inout [LayerAnimationChange])`` does.
-        while requests.popLast() != nil {}
+        while !requests.isEmpty { requests.removeLast() }
         swap(&requests, &spareRequests)
     }
 
@@ -350,8 +355,7 @@ enum FlightEngine {
     /// spring that overshot `transform.scale` into −0.1 as a half-turn at 0.1. Also tells
     /// whether the value is the one an animation of exactly this key path plays. Nil for a
     /// custom key path never set.
-    static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval)
-        -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+    static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval) -> Shown? {
         shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, placed: host.animationState.placed, at: now)
     }
 
@@ -359,24 +363,34 @@ enum FlightEngine {
     /// one), when the caller knows it.
     private static func shownValue(
         _ keyPath: String, base: String, on host: any AnimationHost, placed: [AnimationState.PlacedAnimation], at now: TimeInterval
-    ) -> (value: any AnimatableValue, isOwnTrack: Bool)? {
+    ) -> Shown? {
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
         if host.hasOtherAnimations(onBase: base),
            let presented = host.presentationValue(forKeyPath: keyPath) {
-            return (presented, false)
+            return Shown(value: presented, isOwnTrack: false)
         }
         // Nothing of Flight's plays on the host: the model is what is shown.
         if placed.isEmpty {
             guard let model = host.modelValue(forKeyPath: keyPath) else { return nil }
-            return (model, false)
+            return Shown(value: model, isOwnTrack: false)
         }
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, model: model)
         for placed in placed where composition.concerns(placed.animation.keyPath) {
             if let value = placed.animation.value(at: now) { composition.apply(value, of: placed.animation.keyPath) }
         }
-        return (composition.value, composition.isOwnTrack)
+        return Shown(value: composition.value, isOwnTrack: composition.isOwnTrack)
+    }
+
+    /// What a key path shows (see ``shownValue(_:on:at:)``). A type of its own rather than a
+    /// tuple: an optional tuple holding an existential is copied and destroyed through the run
+    /// time's generic code.
+    struct Shown {
+        /// The value shown.
+        var value: any AnimatableValue
+        /// Whether it is the value an animation of exactly this key path plays.
+        var isOwnTrack: Bool
     }
 
     /// The value of `value`'s type whose components are all zero.
