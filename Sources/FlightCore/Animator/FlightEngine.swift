@@ -273,7 +273,7 @@ enum FlightEngine {
         }
         // Numbers are one kind of value: a CGFloat, Float or integer literal for a key path that
         // holds Doubles (or the reverse) is the same quantity, converted.
-        if let expectedType, type(of: plan.target) != expectedType {
+        if let expectedType, !plan.target.hasType(expectedType) {
             if let converted = ScalarBridge.convert(plan.target, to: expectedType) {
                 plan.target = converted
             } else {

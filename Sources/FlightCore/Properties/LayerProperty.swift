@@ -76,7 +76,7 @@ public final class LayerProperty: Sendable {
 
     /// Whether `value` has this property's type.
     public func accepts(_ value: any AnimatableValue) -> Bool {
-        type(of: value) == valueType
+        value.hasType(valueType)
     }
 
     // MARK: The catalogue

@@ -72,6 +72,20 @@ extension AnimatableValue {
         Self.self == Value.self ? unsafeBitCast(self, to: Value.self) : nil
     }
 
+    /// Whether the value is exactly of `type`: what `type(of: value) == type` tells of a value in
+    /// an `any AnimatableValue`, read where the value is opened rather than asked of the
+    /// runtime (`type(of:)` on an existential looks through classes and boxes).
+    @inline(__always)
+    func hasType(_ type: any AnimatableValue.Type) -> Bool {
+        Self.self == type
+    }
+
+    /// Whether the value has the same type as `other` (see ``hasType(_:)``).
+    @inline(__always)
+    func hasSameType(as other: any AnimatableValue) -> Bool {
+        other.hasType(Self.self)
+    }
+
     /// Replaces the value with `value` if that has the same type, in place (a value boxed in an
     /// `any AnimatableValue` keeps its box); false, changing nothing, if it has another type.
     mutating func overwrite<Value: AnimatableValue>(with value: Value) -> Bool {

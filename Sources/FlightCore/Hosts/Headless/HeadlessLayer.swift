@@ -205,23 +205,23 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         var keyPath: String
     }
 
-    private func setModel(_ write: ModelWrite) -> Bool {
-        let (value, keyPath) = (write.value, write.keyPath)
-        if let index = model.index(of: keyPath) {
+    private func setModel(_ write: borrowing ModelWrite) -> Bool {
+        // The write is read in place (`write.value`), not copied out of it.
+        if let index = model.index(of: write.keyPath) {
             // Stored before: a whole or a custom property (a part is written into its whole),
             // which holds values of the type it holds already.
-            guard type(of: model.values[index]) == type(of: value) else { return false }
-            model.values[index] = value
-        } else if let property = LayerProperty.named(keyPath) {
-            guard property.accepts(value) else { return false }
+            guard model.values[index].hasSameType(as: write.value) else { return false }
+            model.values[index] = write.value
+        } else if let property = LayerProperty.named(write.keyPath) {
+            guard property.accepts(write.value) else { return false }
             if let baseKeyPath = property.baseKeyPath, let base = modelValue(forKeyPath: baseKeyPath) {
-                model[baseKeyPath] = property.write(value, into: base)
+                model.set(property.write(write.value, into: base), forKeyPath: baseKeyPath)
             } else {
-                model[keyPath] = value
+                model.set(write.value, forKeyPath: write.keyPath)
             }
         } else {
-            if let existing = model[keyPath], type(of: existing) != type(of: value) { return false }
-            model[keyPath] = value
+            // A custom key path never set (one set before was found above).
+            model.set(write.value, forKeyPath: write.keyPath)
         }
         modelWriteCount += 1
         HeadlessTransaction.recordWrite()

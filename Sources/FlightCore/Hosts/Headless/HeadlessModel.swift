@@ -31,23 +31,24 @@ struct HeadlessModel {
         return nil
     }
 
-    /// The value stored for `keyPath`; setting one stores it (setting nil is not supported:
-    /// a model value, once set, stays).
+    /// The value stored for `keyPath`, or nil if it was never set.
     subscript(keyPath: String) -> (any AnimatableValue)? {
-        get { index(of: keyPath).map { values[$0] } }
-        set {
-            guard let newValue else { return }
-            if let index = index(of: keyPath) {
-                values[index] = newValue
-                return
-            }
-            keyPaths.append(keyPath)
-            values.append(newValue)
-            if positions != nil {
-                positions?[keyPath] = keyPaths.count - 1
-            } else if keyPaths.count > Self.indexedCount {
-                positions = Dictionary(uniqueKeysWithValues: zip(keyPaths, keyPaths.indices))
-            }
+        index(of: keyPath).map { values[$0] }
+    }
+
+    /// Stores `value` for `keyPath` (a model value, once set, stays: there is no removing it).
+    /// Not optional: an optional existential is copied through the run time's generic code.
+    mutating func set(_ value: any AnimatableValue, forKeyPath keyPath: String) {
+        if let index = index(of: keyPath) {
+            values[index] = value
+            return
+        }
+        keyPaths.append(keyPath)
+        values.append(value)
+        if positions != nil {
+            positions?[keyPath] = keyPaths.count - 1
+        } else if keyPaths.count > Self.indexedCount {
+            positions = Dictionary(uniqueKeysWithValues: zip(keyPaths, keyPaths.indices))
         }
     }
 }
