@@ -23,6 +23,20 @@ extension Easing {
     }
 }
 
+extension Easing {
+    /// Whether the curve's value jumps anywhere: a staircase's does, at its breakpoints and
+    /// (`jumpStart`, `jumpEnd`) at its ends. Every other curve is continuous there, however
+    /// steep (a circular curve meets its end vertically), so that its value at a breakpoint or
+    /// an end is the value on either side of it.
+    package var canJump: Bool {
+        switch kind {
+        case .steps: true
+        case .reversed(let inner): inner.canJump
+        case .named, .cubicBezier, .custom, .spring, .springDecay, .decay: false
+        }
+    }
+}
+
 extension NamedCurve {
     /// The breakpoints of this curve; see ``Easing/breakpoints``. Static tables, so asking
     /// allocates nothing.

@@ -92,6 +92,25 @@ extension OffMainActorSuites {
             }
         }
 
+        /// Fuzz seed 1345291: the curvature at a path's end read 0, so a heading fitted to a path
+        /// ending on a curve ended with a flat slope, and on a curve that meets its end vertically
+        /// (`.inCircular`) its last segment missed by 0.4°.
+        @Test("At a path's start and end, the curvature is its first and last piece's there, and 0 beyond them")
+        func curvatureAtTheEnds() throws {
+            let radius = 80.0
+            // Each arc starts at angle 0, exactly where the path is (no join line before it).
+            let path = MotionPath(start: CGPoint(x: 0, y: 0)).arc(center: CGPoint(x: -radius, y: 0), radius: radius,
+                                                                  startAngle: 0, endAngle: .pi / 2)
+                .line(to: CGPoint(x: 40, y: 200))
+                .arc(center: CGPoint(x: 0, y: 200), radius: 40, startAngle: 0, endAngle: -.pi / 2)
+            let geometry = try PathMotion(path: path, from: path.start, easing: .linear, duration: 1).geometry
+            // A counterclockwise arc turns left (+1/r), a clockwise one right.
+            #expect(abs(geometry.curvature(at: 0, side: .after) - 1 / radius) <= 1e-9)
+            #expect(abs(geometry.curvature(at: geometry.length, side: .before) + 1 / 40) <= 1e-9)
+            #expect(geometry.curvature(at: 0, side: .before) == 0)
+            #expect(geometry.curvature(at: geometry.length, side: .after) == 0)
+        }
+
         @Test("A circle arc's length is |r| × |sweep|, and its points lie where the angle says")
         func arcLength() {
             let center = CGPoint(x: 50, y: -20)
@@ -595,6 +614,36 @@ extension MainActorSuites.PathAnimationTests {
     /// The segment from the bounce's apex to the corner ended with the rate of turning of the
     /// piece after the corner (the curvature read on the far side), though with the angle on the
     /// way in: its timing curve strayed 0.3° from the path's direction before the corner.
+    /// Fuzz seed 1345291: `.inCircular` ends with a vertical tangent, and the path on a curve;
+    /// the heading's last segment ended flat (the path's curvature at its end read 0) and missed
+    /// the turning of the last instants by 0.4°.
+    @Test("Turned along a path that ends on a curve, on `.inCircular`, which meets its end vertically, the layer faces the path's direction within a tenth of a degree up to the last instant")
+    func verticalEndOnACurve() throws {
+        let path = MotionPath(start: CGPoint(x: 91.17353561502125, y: -218.39134733760022))
+            .line(to: CGPoint(x: 153.41913774797797, y: 220.07166804430972))
+            .curve(to: CGPoint(x: 298.553814734629, y: -122.86272361232673),
+                   control1: CGPoint(x: 6.280184718153521, y: -262.2716394096663),
+                   control2: CGPoint(x: 282.60290773656914, y: -82.25014412823975))
+        let duration = 1.0
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = path.start
+        layer.animate { $0.position(along: path, orientation: .tangent).duration(duration).easing(.inCircular) }
+        // The distance along the path at `t`, by hand, and the path's direction there from its
+        // points just before (the last instants are within a micrometre of its end).
+        func distance(_ t: TimeInterval) -> Double { (1 - (1 - t * t).squareRoot()) * path.length }
+        func check(_ t: TimeInterval) {
+            let s = distance(t)
+            guard s > 1e-2 else { return }
+            let (before, at) = (PathTruth.vector(path.point(atDistance: s - 2e-6)), PathTruth.vector(path.point(atDistance: s)))
+            let expected = atan2(at.y - before.y, at.x - before.x)
+            let shown = layer.presentationValue(forKeyPath: "transform.rotation.z", at: t) as? Double ?? .nan
+            #expect(PathTruth.angleBetween(shown, expected) <= 0.1 * .pi / 180 + 1e-5, "at \(t), \(s) pt along")
+        }
+        for exponent in stride(from: -15.0, through: -1, by: 0.25) { check(duration * (1 - pow(10, exponent))) }
+        everyFrame(clock, until: duration) { check($0) }
+    }
+
     @Test("Turned along a path on `.outBounce` back and forth over a corner, the layer faces the path's direction within a tenth of a degree, every frame and inside frames")
     func bounceOverACorner() throws {
         let path = MotionPath(start: .zero).line(to: CGPoint(x: 55.988820130856254, y: -222.50344800974713))

@@ -351,9 +351,12 @@ package struct PathGeometry: Sendable {
     }
 
     /// How fast the direction turns with distance at `s` (signed curvature, radians per point);
-    /// at a join, on the piece `side` picks (the one after it by default).
+    /// at a join, on the piece `side` picks (the one after it by default). At the path's start
+    /// and end, the curvature of its first and last piece there (0 on the side beyond them):
+    /// a heading's slope where a motion ends on a curve is that curve's.
     package func curvature(at s: Double, side: Side = .after) -> Double {
-        guard !pieces.isEmpty, s > 0, s < length else { return 0 }
+        guard !pieces.isEmpty, s >= 0, s <= length, !(s == 0 && side == .before), !(s == length && side == .after)
+        else { return 0 }
         let (index, local) = locate(s, side: side)
         let piece = pieces[index]
         switch piece.shape {

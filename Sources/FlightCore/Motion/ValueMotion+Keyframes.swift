@@ -221,6 +221,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     /// The timing curve, unless the progress is physical.
     private let curve: TimingCurve
     private let isPhysical: Bool
+    /// Whether the value can jump at a breakpoint or an end (a staircase's steps): only then is
+    /// a one-sided value taken from beside the instant rather than at it.
+    private let canJump: Bool
     private let breakpointList: [Double]
     private let trajectory: Trajectory
     private let path: Value.Path
@@ -229,6 +232,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {
         isPhysical = easing.hasIntrinsicDuration
         curve = TimingCurve(isPhysical ? .linear : easing)
+        canJump = !isPhysical && easing.canJump
         breakpointList = easing.hasIntrinsicDuration ? [] : easing.breakpoints
         self.trajectory = trajectory
         self.path = path
@@ -265,14 +269,25 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
         if !isPhysical {
             let value = curve.progress(at: u)
-            let offset = Self.sideOffset
             if side == .inside || (side == .left && u <= 0) || (side == .right && u >= 1) {
                 return FitPoint(u: u, value: SIMD2(value, 0), slope: SIMD2(curve.velocity(at: u), 0))
             }
+            guard canJump else {
+                // A curve that cannot jump is continuous at a breakpoint and one piece up to an
+                // end: its value is the one at `u`, and its slope the one just beside `u` on the
+                // side asked for, so that a vertical tangent (a circular curve's, at an end or
+                // either side of its middle) is met vertically. (Extrapolated from further away,
+                // a value that meets `u` vertically misses it by the square root of the offset,
+                // which a fit would play as a jump in the last instant.)
+                let beside = side == .left ? u - Self.besideOffset : u + Self.besideOffset
+                let slope = u <= 0 || u >= 1 ? curve.velocity(at: u) : curve.velocity(at: beside)
+                return FitPoint(u: u, value: SIMD2(value, 0), slope: SIMD2(slope, 0))
+            }
             do {
-                // One-sided limits, extrapolated linearly from two instants just beside `u`
-                // (exact for a quadratic piece): evaluating at `u` itself could land on either
-                // piece once the curve's own arithmetic rounds it.
+                // A staircase's one-sided limits, extrapolated linearly from two instants just
+                // beside `u`: evaluating at `u` itself could land on either step once the curve's
+                // own arithmetic rounds it.
+                let offset = Self.sideOffset
                 let (near, far) = side == .left ? (u - offset, u - 2 * offset) : (u + offset, u + 2 * offset)
                 let limit = 2 * curve.progress(at: near) - curve.progress(at: far)
                 let slope = 2 * curve.velocity(at: near) - curve.velocity(at: far)
@@ -284,8 +299,12 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         return FitPoint(u: u, value: SIMD2(value, 0), slope: SIMD2(velocity * trajectory.duration, 0))
     }
 
-    /// How far beside a breakpoint its one-sided limits are sampled, in normalized time.
+    /// How far beside a breakpoint a staircase's one-sided limits are sampled, in normalized time.
     private static var sideOffset: Double { 1e-7 }
+    /// How far beside a breakpoint a continuous curve's one-sided slope is read: far enough that
+    /// the curve's own arithmetic puts it on that side's piece, near enough that it is the
+    /// limit there.
+    private static var besideOffset: Double { 1e-12 }
 
     func value(of channels: SIMD2<Double>) -> Value {
         path.value(at: channels[0])
