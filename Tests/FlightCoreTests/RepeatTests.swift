@@ -219,6 +219,39 @@ extension MainActorSuites {
             #expect(abs(try alpha()) < 1e-12)
         }
 
+        /// Fuzz seed 1479160: a run of 2.5 autoreversing cycles on `.steps(4, .jumpEnd)` ends on
+        /// the turn of its third way out, on the target, whose last step the period's keyframes
+        /// play without at every turn. Paused there and reversed, the run played back started
+        /// on the period's keyframes, the step before: the layer moved from 1 to 0.75 at once.
+        @Test("Reversed while paused at the end of an autoreversing run that ends on a turn where `.steps` reaches its target, it shows the target, then steps down")
+        func reversedAtATurnOnAStep() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let cycle = 0.9667441109708819
+            layer.opacity = 0
+            let group = layer.animate { a in
+                a.alpha(1.0).duration(cycle).easing(.steps(4, .jumpEnd))
+                a.repeating(Repetition(count: 2.5, autoreverses: true, delay: 0.1708700372297087))
+            }
+            func alpha() -> Double { layer.presentationValue(forKeyPath: "opacity") as? Double ?? .nan }
+            clock.advance(by: 1.0 / 120)
+            group.pause()
+            group.fractionComplete = 1
+            let shown = alpha()
+            #expect(shown == 1)
+            group.reverse()
+            #expect(alpha() == shown)
+            group.resume()
+            // Played back from the end of the third way out: its steps, from the top, each a
+            // quarter of the way (away from the instants it steps).
+            let start = clock.now
+            everyFrame(clock, until: start + cycle - 1e-3) { now in
+                let fraction = (cycle - (now - start)) / cycle
+                guard abs(4 * fraction - (4 * fraction).rounded()) > 1e-6 else { return }
+                #expect(abs(alpha() - (4 * fraction).rounded(.down) / 4) < 1e-9, "at \(now - start)")
+            }
+        }
+
         @Test("A spring or spring-decay return easing runs for its own time: reported, and the way back is the mirror, frame by frame",
               arguments: [Easing.spring(Spring(duration: 0.3, bounce: 0.2)), .springDecay(velocity: 40)])
         func intrinsicDurationReturnEasing(_ returnEasing: Easing) {

@@ -2122,6 +2122,7 @@ extension MainActorSuites {
             1_153_358,  // (the first fix of 1110923 kept parts its own later whole had replaced)
             1_162_541,  // (and overrode what cancel() read from keyframes that hold the part)
             1_345_291,  // a heading ending flat on a curve met vertically by `.inCircular`
+            1_479_160,  // a run ending on a `.steps` turn, reversed while paused there
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

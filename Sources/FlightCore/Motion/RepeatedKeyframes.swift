@@ -64,6 +64,10 @@ struct RepeatedKeyframes<Value: AnimatableValue>: KeyframeSequence {
             return played.value(at: timing.periodTime(at: t))
         }
         let period = timing.period
+        // The mirrored run starts where the forward one ends, on the value it ends on (which
+        // the period's keyframes may not show: a `.steps` way out's last jump, played without
+        // at each turn, is where a run ending on a turn ends).
+        if let end, t <= 0 { return end }
         guard t < runDuration else { return played.value(at: period) }
         // `t + phase` into the mirrored periods, worked out from the forward run's time
         // `runDuration − t` (the same, exactly): summed, a time just before the run's end could
