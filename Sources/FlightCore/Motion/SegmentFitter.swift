@@ -86,7 +86,9 @@ extension SegmentSource {
 /// the tolerance; the next length to try comes from how the error grew between
 /// the last two tries. Segments end at the easing's breakpoints (the pieces of `inOut` curves
 /// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
-/// extrema, where the velocity changes sign.
+/// extrema, where the velocity changes sign. For one-channel motions a last pass joins two
+/// neighbouring segments wherever one segment fits between their outer ends (greedy from the
+/// start, the segment before a limit is often short); a new piece's first try is all of it.
 ///
 /// The work is counted in evaluations of the exact motion (its channels at one instant) and
 /// bounded: a fit gives up, returning nil, once it holds more keyframes than it may keep or has
@@ -134,6 +136,15 @@ package enum SegmentFitter {
         frames.reserveCapacity(8 + 2 * breakpoints.count)
         var start = run.point(at: 0, side: .inside)
         frames.append(Frame(keyTime: 0, value: first))
+        // For the pass that joins segments, what each keyframe stands for (see `Joint`); kept
+        // for one-channel motions only (several channels, a 2D spring's, gain little from it
+        // for what it costs).
+        let joins = source.isScalar
+        var joints: [Run<Source>.Joint] = []
+        if joins {
+            joints.reserveCapacity(8 + 2 * breakpoints.count)
+            joints.append(.init(start: start, end: start, isFixed: true))
+        }
         var guess = 1.0
         while start.u < 1 {
             reached = start.u
@@ -143,6 +154,7 @@ package enum SegmentFitter {
             let (end, timing) = run.longestSegment(from: start, limit: &limit, guess: guess)
             frames[frames.count - 1].timing = timing
             frames.append(Frame(keyTime: end.u, value: source.value(of: end.value)))
+            if joins { joints.append(.init(start: end, end: end, isFixed: end.u == limit)) }
             guess = end.u - start.u
             guard end.u == limit else {
                 start = end
@@ -158,13 +170,20 @@ package enum SegmentFitter {
                 let previous = frames[frames.count - 2].keyTime
                 frames[frames.count - 1].keyTime = max(limit.nextDown, (previous + limit) / 2)
                 frames.append(Frame(keyTime: limit, value: source.value(of: right.value)))
+                if joins { joints.append(.init(start: right, end: right, isFixed: true)) }
+            } else if joins {
+                joints[joints.count - 1].start = right
             }
             start = right
+            // A new piece (or the way back from an extremum) owes nothing to the last segment's
+            // length, which may have shrunk towards the limit: its first try is all of it.
+            guess = 1
         }
         reached = 1
         guard frames.count <= maximumKeyframes else { return nil }
         frames[frames.count - 1].keyTime = 1
         frames[frames.count - 1].value = end
+        if joins { run.joinSegments(&frames, &joints, budget: budget) }
         return Keyframes(duration: duration, frames: frames)
     }
 
@@ -236,6 +255,43 @@ package enum SegmentFitter {
         mutating func point(at u: Double, side: FitSide) -> Point {
             evaluations += 1
             return source.point(at: u, side: side)
+        }
+
+        /// What a keyframe stands for: the motion's point as a segment's start and as a segment's
+        /// end (its two sides at a breakpoint), and whether it must stay (the ends, a
+        /// breakpoint's, an extremum's or a kink's, both keyframes of a jump).
+        struct Joint {
+            var start: Point
+            var end: Point
+            var isFixed: Bool
+        }
+
+        /// Joins two neighbouring segments into one wherever one segment fits between their outer
+        /// ends within the bound: the greedy pass makes each segment as long as it can from its
+        /// start, which leaves one keyframe more than needed where the last segment before a
+        /// limit is short. `joints` are what `frames` stand for; keyframes that are fixed stay.
+        /// Stops within ``evaluationsPerSegment`` of the budget.
+        mutating func joinSegments<Value>(
+            _ frames: inout [Keyframes<Value>.Keyframe], _ joints: inout [Joint], budget: Int
+        ) {
+            var index = 1
+            while index < frames.count - 1 {
+                guard !joints[index].isFixed, evaluations + evaluationsPerSegment < budget else {
+                    index += 1
+                    continue
+                }
+                let (start, end) = (joints[index - 1].start, joints[index + 1].end)
+                if source.kinkCrossing(from: start, to: end, evaluations: &evaluations) == nil {
+                    let (timing, error) = bestTiming(from: start, to: end)
+                    if error <= bound {
+                        frames[index - 1].timing = timing
+                        frames.remove(at: index)
+                        joints.remove(at: index)
+                        continue
+                    }
+                }
+                index += 1
+            }
         }
 
         /// The longest segment from `start` within the tolerance, ending at or before `limit`.
