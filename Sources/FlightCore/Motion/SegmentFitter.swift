@@ -154,7 +154,10 @@ package enum SegmentFitter {
             let (end, timing) = run.longestSegment(from: start, limit: &limit, guess: guess)
             frames[frames.count - 1].timing = timing
             frames.append(Frame(keyTime: end.u, value: source.value(of: end.value)))
-            if joins { joints.append(.init(start: end, end: end, isFixed: end.u == limit)) }
+            if joins {
+                joints[joints.count - 1].rejectedEnd = run.rejectedEnd
+                joints.append(.init(start: end, end: end, isFixed: end.u == limit))
+            }
             guess = end.u - start.u
             guard end.u == limit else {
                 start = end
@@ -245,6 +248,10 @@ package enum SegmentFitter {
         let bound: Double
         /// The evaluations of the motion made so far.
         var evaluations = 0
+        /// Where the shortest segment the last ``longestSegment(from:limit:guess:)`` tried and
+        /// rejected ended (infinity if it rejected none): a segment from the same start that
+        /// reaches as far would miss too.
+        private(set) var rejectedEnd = Double.infinity
 
         init(source: Source, bound: Double) {
             self.source = source
@@ -264,6 +271,9 @@ package enum SegmentFitter {
             var start: Point
             var end: Point
             var isFixed: Bool
+            /// Where a segment from here the greedy pass tried and rejected ended: a join that
+            /// reaches as far is not tried again.
+            var rejectedEnd = Double.infinity
         }
 
         /// Joins two neighbouring segments into one wherever one segment fits between their outer
@@ -276,12 +286,13 @@ package enum SegmentFitter {
         ) {
             var index = 1
             while index < frames.count - 1 {
-                guard !joints[index].isFixed, evaluations + evaluationsPerSegment < budget else {
+                guard evaluations + evaluationsPerSegment < budget else { return }
+                guard !joints[index].isFixed else {
                     index += 1
                     continue
                 }
                 let (start, end) = (joints[index - 1].start, joints[index + 1].end)
-                if source.kinkCrossing(from: start, to: end, evaluations: &evaluations) == nil {
+                if end.u < joints[index - 1].rejectedEnd, source.kinkCrossing(from: start, to: end, evaluations: &evaluations) == nil {
                     let (timing, error) = bestTiming(from: start, to: end)
                     if error <= bound {
                         frames[index - 1].timing = timing
@@ -301,6 +312,7 @@ package enum SegmentFitter {
             var trial = min(max(guess, minimumSpan), longest)
             var accepted: (point: Point, timing: CubicBezier, span: Double)?
             var rejected = Double.infinity
+            defer { rejectedEnd = start.u + rejected }
             var fallback: (point: Point, timing: CubicBezier)?
             var order = 4.0
             var measured: (span: Double, error: Double)?

@@ -221,8 +221,8 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     /// The timing curve, unless the progress is physical.
     private let curve: TimingCurve
     private let isPhysical: Bool
-    /// Whether the value can jump at a breakpoint or an end (a staircase's steps): only then is
-    /// a one-sided value taken from beside the instant rather than at it.
+    /// Whether the timing curve's value can jump at a breakpoint or an end (a staircase's
+    /// steps): only then is a one-sided value taken from beside the instant rather than at it.
     private let canJump: Bool
     private let breakpointList: [Double]
     private let trajectory: Trajectory
@@ -232,7 +232,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {
         isPhysical = easing.hasIntrinsicDuration
         curve = TimingCurve(isPhysical ? .linear : easing)
-        canJump = !isPhysical && easing.canJump
+        canJump = easing.canJump
         breakpointList = easing.hasIntrinsicDuration ? [] : easing.breakpoints
         self.trajectory = trajectory
         self.path = path
