@@ -105,6 +105,24 @@ extension MainActorSuites {
             #expect(other.opacity == 0.5, "an animator with attached ones always looks at them")
         }
 
+        /// Found in review: an animator kept the progress it had settled at, which one it is
+        /// attached to then moved its views away from, and an update back to that progress
+        /// returned at once, leaving them where the other put them.
+        @Test("An attached animator moved by the one it is attached to goes back to its own progress when updated to it again")
+        func settledThenMovedByParent() {
+            let parent = ProgressAnimator.vertical { _ in }
+            let layer = HeadlessLayer()
+            layer.opacity = 1
+            let attached = ProgressAnimator.vertical { $0.startState(for: layer) { $0.alpha(0.0) } }
+            parent.attach(attached)
+            attached.update(progress: 1)
+            #expect(layer.opacity == 0)
+            parent.update(progress: 0.5)
+            #expect(layer.opacity == 0.5)
+            attached.update(progress: 1)
+            #expect(layer.opacity == 0)
+        }
+
         @Test("A scroll step writes only the cells whose place in a state's range changed")
         func writesOnlyWhatMoves() {
             let list = List()

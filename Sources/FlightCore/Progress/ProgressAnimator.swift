@@ -51,12 +51,13 @@ public final class ProgressAnimator {
     @exclusivity(unchecked) private var attached: [ProgressAnimator] = []
     /// Set while this animator is being visited, so that a cycle of attached animators ends.
     @exclusivity(unchecked) private var isUpdating = false
-    /// The progress its views showed after its last update, while nothing has changed since
-    /// that could make the same progress write (a state added, a reset, a rewrite asked, an
-    /// animator attached): an update to that progress again writes nothing and returns at once.
-    /// Most cells of a long list are out of view on a scroll event, their progress clamped to
-    /// the same end as before: each costs a comparison, not a look at every property.
-    @exclusivity(unchecked) private var settledProgress: Double?
+    /// Whether its views show ``progress`` and nothing has changed since that could make the
+    /// same progress write (a state added, a reset, a rewrite asked, an animator attached): an
+    /// update to that progress again writes nothing and returns at once. (Compared with
+    /// ``progress``, which an animator it is attached to moves too.) Most cells of a long list
+    /// are out of view on a scroll event, their progress clamped to the same end as before:
+    /// each costs a comparison, not a look at every property.
+    @exclusivity(unchecked) private var isSettled = false
 
     /// Creates an animator following `axis`.
     public init(axis: ScrollAxis, _ build: (ProgressAnimator) -> Void = { _ in }) {
@@ -128,13 +129,13 @@ public final class ProgressAnimator {
     @discardableResult
     public func attach(_ animator: ProgressAnimator) -> ProgressAnimator {
         if animator !== self && !attached.contains(where: { $0 === animator }) { attached.append(animator) }
-        settledProgress = nil
+        isSettled = false
         return self
     }
 
     private func states(for target: any AnimationTarget) -> TargetStates {
         // A state is about to be added or changed: the next update writes what it needs.
-        settledProgress = nil
+        isSettled = false
         if let existing = entries.first(where: { $0.target === target }) { return existing }
         let states = TargetStates(target: target)
         entries.append(states)
@@ -166,7 +167,7 @@ public final class ProgressAnimator {
         let progress = min(max(progress, -1), 1)
         // Where it was last, with nothing changed since: nothing to write, nothing to look at.
         // (Attached animators may have been moved on their own: they are looked at.)
-        if attached.isEmpty, let settledProgress, settledProgress == progress { return }
+        if attached.isEmpty, isSettled, self.progress == progress { return }
         // Most cells of a long list stay where they were put on a scroll event: their animators
         // only record the progress, and open no transaction.
         if let host = hostToWrite(at: progress) {
@@ -174,7 +175,7 @@ public final class ProgressAnimator {
         } else {
             visit { $0.progress = progress }
         }
-        settledProgress = attached.isEmpty ? progress : nil
+        isSettled = attached.isEmpty
     }
 
     /// Runs `body` on this animator and every animator attached to it, down every chain; a
@@ -217,7 +218,7 @@ public final class ProgressAnimator {
         writeTogether(on: host) {
             visit { animator in
                 animator.progress = nil
-                animator.settledProgress = nil
+                animator.isSettled = false
                 for entry in animator.entries { entry.reset() }
             }
         }
@@ -228,7 +229,7 @@ public final class ProgressAnimator {
     /// meanwhile: a reused cell tracked again, say). Attached animators too.
     package func rewriteOnNextUpdate() {
         visit { animator in
-            animator.settledProgress = nil
+            animator.isSettled = false
             for entry in animator.entries {
                 for property in entry.properties { property.forgetWrites() }
             }
