@@ -349,15 +349,14 @@ extension FlightEngine {
     private static func keepingHeldParts(
         _ value: any AnimatableValue, of keyPath: String, in group: AnimationGroup, on host: any AnimationHost
     ) -> any AnimatableValue {
-        guard let parts = group.heldParts[keyPath] else { return value }
+        guard let parts = group.heldParts[keyPath], let whole = host.modelValue(forKeyPath: LayerProperty.base(of: keyPath))
+        else { return value }
+        // A part of the whole is written into it and read back; the whole itself is the value.
+        let property = LayerProperty.named(keyPath).flatMap { $0.baseKeyPath == nil ? nil : $0 }
         var value = value
-        let base = LayerProperty.base(of: keyPath)
         for part in parts {
-            guard let held = host.modelValue(forKeyPath: part), let whole = host.modelValue(forKeyPath: base),
-                  let property = LayerProperty.named(part) else { continue }
-            // Written into the whole with this value, then this key path read back.
-            let written = property.write(held, into: LayerProperty.compose(value, of: keyPath, into: whole))
-            value = LayerProperty.named(keyPath).map { $0.baseKeyPath == nil ? written : $0.read(from: written) } ?? written
+            guard let held = host.modelValue(forKeyPath: part), let partProperty = LayerProperty.named(part) else { continue }
+            value = holding(partProperty, at: held, in: value, of: property, whole: whole)
         }
         return value
     }

@@ -192,10 +192,19 @@ extension FlightEngine {
         let wholeProperty = animation.keyPath == base ? nil : LayerProperty.named(animation.keyPath)
         var rewritten = animation
         rewritten.keyframes = animation.keyframes.mappingValues { keyframe in
-            let full = wholeProperty?.write(keyframe, into: model) ?? keyframe
-            let held = partProperty.write(value, into: full)
-            return wholeProperty?.read(from: held) ?? held
+            holding(partProperty, at: value, in: keyframe, of: wholeProperty, whole: model)
         }
         return rewritten
+    }
+
+    /// `value`, a value of `property` (nil: of the whole itself), with `part` held at `held`:
+    /// written into `whole` (the model's whole), the part written, `property` read back.
+    static func holding(
+        _ part: LayerProperty, at held: any AnimatableValue, in value: any AnimatableValue, of property: LayerProperty?,
+        whole: any AnimatableValue
+    ) -> any AnimatableValue {
+        let full = property?.write(value, into: whole) ?? value
+        let written = part.write(held, into: full)
+        return property?.read(from: written) ?? written
     }
 }

@@ -104,8 +104,9 @@ enum Synchronizer {
         }
     }
 
-    // A request is passed on as its list and its index, and read in place there
+    // A request of a value is passed on as its list and its index, and read in place there
     // (`requests[index].plan.…`): passed as a value, even a borrowed one, it is copied first.
+    // (One along a path, rarer and costlier to resolve, is still passed as a value.)
 
     /// Prepares request `index`. The value types layers use are dispatched to code specialized
     /// for them, so that resolving and fitting run without generic metadata look-ups; any other
