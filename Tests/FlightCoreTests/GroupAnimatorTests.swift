@@ -278,6 +278,32 @@ extension MainActorSuites {
             #expect(presentation.value(forKeyPath: "transform.rotation.z", as: Double.self)! > 0.7)
         }
 
+        @Test("Groups cut short long before their ends are freed then (all but a few), not held until their ends come")
+        func cutShortFreed() {
+            final class Weak {
+                weak var group: AnimationGroup?
+                init(_ group: AnimationGroup) { self.group = group }
+            }
+            let clock = ManualClock()
+            let layers = (0..<100).map { _ in HeadlessLayer(clock: clock) }
+            var cut: [Weak] = []
+            for layer in layers { cut.append(Weak(layer.animate { $0.position(CGPoint(x: 100, y: 0)).duration(1_000) })) }
+            for entry in cut { entry.group?.cancel() }
+            // Taken over: each layer's second group is cut short by its third.
+            for layer in layers { cut.append(Weak(layer.animate { $0.alpha(0).duration(1_000) })) }
+            for layer in layers { layer.animate { $0.alpha(0.5).duration(1_000) } }
+            clock.advance(by: 1.0 / 120)
+            // The scheduler lets what was cut short go once it is half of what it holds (and more
+            // than 32): a few may wait for their ends, never more than the groups still playing.
+            let alive = cut.filter { $0.group != nil }.count
+            #expect(alive <= 32, "\(alive) of 200 groups cut short are still held")
+            #expect(clock.scheduler.pendingEventCount == 100)
+            clock.advance(by: 1_000)
+            #expect(cut.allSatisfy { $0.group == nil })
+            #expect(!clock.hasPendingEvents)
+            #expect(layers.allSatisfy { $0.animationState.activeGroups.isEmpty })
+        }
+
         @Test("Memory stays flat over 10,000 animate calls on one layer")
         func memoryFlat() {
             let clock = ManualClock()

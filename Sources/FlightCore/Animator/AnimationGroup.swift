@@ -25,9 +25,12 @@ public final class AnimationGroup {
     let keyNumber: Int
     /// Its pending trigger moments, cancelled if it is cut short.
     @exclusivity(unchecked) var events: [ScheduledEvent] = []
-    /// The event of its end (played backwards, of its return to the start), kept apart from
+    /// The event of its return to the start, while it plays backwards, kept apart from
     /// ``events`` so that a group without triggers keeps no list of them.
     @exclusivity(unchecked) var endEvent: ScheduledEvent?
+    /// The number of its end pending on its host's scheduler, 0 when none is (see
+    /// ``ScheduledEnd``): the end needs no event object of its own.
+    @exclusivity(unchecked) var pendingEnd = 0
     /// The positions in `resolved.properties` of the key paths later groups took over.
     private var takenOver: Set<Int> = []
     /// For each of its key paths, the parts of it that later declarations took over while it
@@ -224,6 +227,10 @@ public final class AnimationGroup {
         endEvent?.cancel()
         events.removeAll()
         endEvent = nil
+        if pendingEnd != 0 {
+            pendingEnd = 0
+            host?.frameScheduler.endWasCancelled()
+        }
     }
 
     /// Ends the group: `finished` if it ran to its end, `cut` (`AnimationPlan.didCancel`) if it

@@ -56,10 +56,8 @@ extension FlightEngine {
             scheduler.schedule(event)
         }
         if group.totalDuration.isFinite {
-            let end = GroupEndEvent(time: hostTimeRuns ? endOnScheduler : beginOnScheduler + span,
-                                    groupSequence: sequence, order: endOrder, group: group, host: host)
-            group.endEvent = end
-            scheduler.schedule(end)
+            scheduler.scheduleEnd(of: group, at: hostTimeRuns ? endOnScheduler : beginOnScheduler + span,
+                                  groupSequence: sequence, order: endOrder)
         }
         guard firesDue else { return }
         scheduler.fireEvents(upTo: max(scheduler.eventTime ?? scheduler.now, beginOnScheduler))

@@ -43,18 +43,45 @@ public final class FrameScheduler {
     /// commits once, not once per group. Nil: events fire as they are.
     var frameTransaction: (@MainActor (_ fire: () -> Void) -> Void)?
 
+    /// How many entries in the heap were cancelled and wait there for their moment (a cancelled
+    /// end still holds its owner): once they are half the heap, the heap is rebuilt without
+    /// them, so that what was cut short is freed in time proportional to what was scheduled.
+    @exclusivity(unchecked) private var cancelledEntryCount = 0
+
     /// An event in the heap, with its firing order beside it so that ordering reads no object.
     private struct Entry {
         let time: TimeInterval
         let groupSequence: Int
         let order: Int
-        let event: ScheduledEvent
+        let firing: Firing
+
+        /// What fires: an event object, or the end of an owner that needs none.
+        enum Firing {
+            case event(ScheduledEvent)
+            /// The end of `owner` scheduled under `number` (see ``ScheduledEnd``).
+            case end(any ScheduledEnd, number: Int)
+        }
 
         init(_ event: ScheduledEvent) {
             time = event.time
             groupSequence = event.groupSequence
             order = event.order
-            self.event = event
+            firing = .event(event)
+        }
+
+        init(time: TimeInterval, groupSequence: Int, order: Int, end owner: any ScheduledEnd, number: Int) {
+            self.time = time
+            self.groupSequence = groupSequence
+            self.order = order
+            firing = .end(owner, number: number)
+        }
+
+        /// Whether it was cancelled (or has fired): it does nothing when its moment comes.
+        @MainActor var isCancelled: Bool {
+            switch firing {
+            case .event(let event): event.isCancelled
+            case .end(let owner, let number): owner.pendingEnd != number
+            }
         }
 
         /// By time, then the group started first, then declaration order.
@@ -73,12 +100,12 @@ public final class FrameScheduler {
 
     /// Whether any event is waiting for its moment.
     public var hasPendingEvents: Bool {
-        heap.contains { !$0.event.isCancelled }
+        heap.contains { !$0.isCancelled }
     }
 
     /// The number of events waiting (cancelled ones not counted).
     package var pendingEventCount: Int {
-        heap.lazy.filter { !$0.event.isCancelled }.count
+        heap.lazy.filter { !$0.isCancelled }.count
     }
 
     /// A sequence number for a new group, which orders its events against other groups'.
@@ -99,6 +126,34 @@ public final class FrameScheduler {
     /// Schedules `event`; starts the driver if it was idle.
     func schedule(_ event: ScheduledEvent) {
         push(Entry(event))
+        becomeActive()
+    }
+
+    /// Schedules the end of `owner` at `time`, in its group's order as an event's, without an
+    /// event object: the scheduler holds `owner` until its end fires or, once cancelled
+    /// (`owner.pendingEnd` changed), until the heap lets it go. Sets `owner.pendingEnd`.
+    func scheduleEnd(of owner: any ScheduledEnd, at time: TimeInterval, groupSequence: Int, order: Int) {
+        nextEndNumber += 1
+        owner.pendingEnd = nextEndNumber
+        push(Entry(time: time, groupSequence: groupSequence, order: order, end: owner, number: nextEndNumber))
+        becomeActive()
+    }
+
+    /// Tells the scheduler that an end it holds was cancelled (its owner's `pendingEnd` changed),
+    /// so that it lets the owner go in time.
+    func endWasCancelled() {
+        cancelledEntryCount += 1
+        guard cancelledEntryCount > 32, 2 * cancelledEntryCount > heap.count else { return }
+        // Rebuilt bottom-up without what was cancelled: O(n), once per n/2 cancellations.
+        heap.removeAll { $0.isCancelled }
+        cancelledEntryCount = 0
+        Self.heapify(&heap)
+    }
+
+    /// The number the last end was scheduled under (0: none; an owner with no end pending has 0).
+    @exclusivity(unchecked) private var nextEndNumber = 0
+
+    private func becomeActive() {
         if !isActive {
             isActive = true
             driver?.setActive(true)
@@ -126,7 +181,7 @@ public final class FrameScheduler {
         guard !isTicking else { return }
         // Cancelled events that came due leave first, so that a frame with only those opens no
         // transaction.
-        while let top = heap.first, top.time <= now, top.event.isCancelled { _ = popMin() }
+        while let top = heap.first, top.time <= now, top.isCancelled { dropMin() }
         if let top = heap.first, top.time <= now {
             isTicking = true
             defer { isTicking = false }
@@ -150,10 +205,21 @@ public final class FrameScheduler {
     /// event is taken out of the heap in O(log n) moves of plain entries.
     private func fireEachDueEvent() {
         while let top = heap.first, top.time <= now {
-            let event = popMin().event
-            guard !event.isCancelled else { continue }
-            eventTime = event.time
-            event.fire()
+            let entry = popMin()
+            switch entry.firing {
+            case .event(let event):
+                guard !event.isCancelled else { continue }
+                eventTime = entry.time
+                event.fire()
+            case .end(let owner, let number):
+                guard owner.pendingEnd == number else {
+                    cancelledEntryCount = max(0, cancelledEntryCount - 1)
+                    continue
+                }
+                owner.pendingEnd = 0
+                eventTime = entry.time
+                owner.reachEnd()
+            }
             eventTime = nil
         }
     }
@@ -175,6 +241,11 @@ public final class FrameScheduler {
     /// Takes out the first event to fire; the heap must not be empty.
     private func popMin() -> Entry {
         Self.popMin(from: &heap)
+    }
+
+    /// Takes out the first event, which was cancelled.
+    private func dropMin() {
+        if case .end = popMin().firing { cancelledEntryCount = max(0, cancelledEntryCount - 1) }
     }
 
     private nonisolated static func push(_ entry: Entry, into heap: inout [Entry]) {
@@ -208,4 +279,34 @@ public final class FrameScheduler {
         }
         return top
     }
+
+    /// Orders `heap` as a binary heap, bottom up.
+    private nonisolated static func heapify(_ heap: inout [Entry]) {
+        heap.withUnsafeMutableBufferPointer { heap in
+            for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
+                var parent = start
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < heap.count else { break }
+                    let right = left + 1
+                    let child = right < heap.count && heap[right].firesBefore(heap[left]) ? right : left
+                    guard heap[child].firesBefore(heap[parent]) else { break }
+                    heap.swapAt(parent, child)
+                    parent = child
+                }
+            }
+        }
+    }
+}
+
+/// What ends at a scheduled moment without an event object of its own (a group: see
+/// ``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``). Its end is pending while
+/// `pendingEnd` is the number the scheduler gave it; setting it to 0 cancels the end (then
+/// tell the scheduler: ``FrameScheduler/endWasCancelled()``).
+@MainActor
+protocol ScheduledEnd: AnyObject {
+    /// The number of the end pending, 0 when none is.
+    var pendingEnd: Int { get set }
+    /// Its end has come (`pendingEnd` is 0 again).
+    func reachEnd()
 }
