@@ -221,6 +221,51 @@ extension MainActorSuites {
             #expect(DispatchTimerDriver(clock: ManualClock(), framesPerSecond: 10_000).interval == 1.0 / 240)
         }
 
+        @Test("Hundreds of ends and triggers, most cancelled, fire in one hitch in time order, ties in the order their groups started")
+        func manyEventsInOrder() {
+            var random = SplitMix64(seed: 23)
+            let clock = ManualClock()
+            let follower = HeadlessLayer(clock: clock)
+            // (moment, group number, 0 for the trigger and 1 for the end): the order the
+            // scheduler must keep, found here by sorting.
+            var expected: [(time: Double, group: Int, rank: Int)] = []
+            var fired: [(time: Double, group: Int, rank: Int)] = []
+            var groups: [AnimationGroup] = []
+            let layers = (0..<600).map { _ in HeadlessLayer(clock: clock) }
+            for (number, layer) in layers.enumerated() {
+                // Durations on a coarse grid, so that many events share a moment.
+                let duration = Double(Int(random.uniform(1...40))) / 20
+                let progress = Double(Int(random.uniform(1...3))) / 4
+                // Three groups in four are cut short before anything fires, and have no trigger:
+                // the scheduler then rebuilds its heap without their ends.
+                let keeps = number % 4 == 0
+                let group = layer.animate { animator in
+                    animator.position(CGPoint(x: 100, y: 0)).duration(duration).easing(.linear)
+                    if keeps {
+                        animator.triggerOnProgress(progress, onView: follower) { started in
+                            started.alpha(0.5).duration(0.01)
+                            started.setDidStartCallback { _ in fired.append((clock.now, number, 0)) }
+                        }
+                    }
+                    animator.setDidStopCallback { _, finished in
+                        if finished { fired.append((clock.now, number, 1)) }
+                    }
+                }
+                groups.append(group)
+                guard keeps else { continue }
+                expected.append((duration * progress, number, 0))
+                expected.append((duration, number, 1))
+            }
+            for number in groups.indices where number % 4 != 0 { groups[number].cancel() }
+            // What was cut short no longer counts as pending.
+            #expect(clock.scheduler.pendingEventCount == 300)
+            clock.advance(to: 3)
+            expected.sort { ($0.time, $0.group, $0.rank) < ($1.time, $1.group, $1.rank) }
+            #expect(fired.count == expected.count)
+            #expect(zip(fired, expected).allSatisfy { $0.group == $1.group && $0.rank == $1.rank })
+            #expect(!clock.hasPendingEvents)
+        }
+
         @Test("A scheduler without a driver still fires on explicit ticks, in time order across groups")
         func schedulerTicks() {
             let clock = ManualClock()

@@ -28,8 +28,9 @@ public final class AnimationGroup {
     /// The event of its return to the start, while it plays backwards, kept apart from
     /// ``events`` so that a group without triggers keeps no list of them.
     @exclusivity(unchecked) var endEvent: ScheduledEvent?
-    /// The number of its end pending on its host's scheduler, 0 when none is (see
-    /// ``ScheduledEnd``): the end needs no event object of its own.
+    /// The sequence number its end is pending under on its host's scheduler, 0 when none is
+    /// (see ``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``): the end needs no event
+    /// object of its own.
     @exclusivity(unchecked) var pendingEnd = 0
     /// The positions in `resolved.properties` of the key paths later groups took over.
     private var takenOver: Set<Int> = []

@@ -55,11 +55,12 @@ public final class FrameScheduler {
         let order: Int
         let firing: Firing
 
-        /// What fires: an event object, or the end of an owner that needs none.
+        /// What fires: an event object, or a group's end, which needs none (one pointer either
+        /// way, so that the heap moves entries of four words).
         enum Firing {
             case event(ScheduledEvent)
-            /// The end of `owner` scheduled under `number` (see ``ScheduledEnd``).
-            case end(any ScheduledEnd, number: Int)
+            /// The end of a group, pending while its `pendingEnd` is the entry's `groupSequence`.
+            case end(AnimationGroup)
         }
 
         init(_ event: ScheduledEvent) {
@@ -69,18 +70,18 @@ public final class FrameScheduler {
             firing = .event(event)
         }
 
-        init(time: TimeInterval, groupSequence: Int, order: Int, end owner: any ScheduledEnd, number: Int) {
+        init(time: TimeInterval, groupSequence: Int, order: Int, end group: AnimationGroup) {
             self.time = time
             self.groupSequence = groupSequence
             self.order = order
-            firing = .end(owner, number: number)
+            firing = .end(group)
         }
 
         /// Whether it was cancelled (or has fired): it does nothing when its moment comes.
         @MainActor var isCancelled: Bool {
             switch firing {
             case .event(let event): event.isCancelled
-            case .end(let owner, let number): owner.pendingEnd != number
+            case .end(let group): group.pendingEnd != groupSequence
             }
         }
 
@@ -129,18 +130,18 @@ public final class FrameScheduler {
         becomeActive()
     }
 
-    /// Schedules the end of `owner` at `time`, in its group's order as an event's, without an
-    /// event object: the scheduler holds `owner` until its end fires or, once cancelled
-    /// (`owner.pendingEnd` changed), until the heap lets it go. Sets `owner.pendingEnd`.
-    func scheduleEnd(of owner: any ScheduledEnd, at time: TimeInterval, groupSequence: Int, order: Int) {
-        nextEndNumber += 1
-        owner.pendingEnd = nextEndNumber
-        push(Entry(time: time, groupSequence: groupSequence, order: order, end: owner, number: nextEndNumber))
+    /// Schedules the end of `group` at `time`, in the order of its events scheduled under
+    /// `groupSequence` (see ``makeGroupSequence()``), without an event object: its end is pending
+    /// while `group.pendingEnd` is `groupSequence` (set here; 0 when none is). The scheduler
+    /// holds the group until its end fires or, once cancelled, until the heap lets it go.
+    func scheduleEnd(of group: AnimationGroup, at time: TimeInterval, groupSequence: Int, order: Int) {
+        group.pendingEnd = groupSequence
+        push(Entry(time: time, groupSequence: groupSequence, order: order, end: group))
         becomeActive()
     }
 
-    /// Tells the scheduler that an end it holds was cancelled (its owner's `pendingEnd` changed),
-    /// so that it lets the owner go in time.
+    /// Tells the scheduler that a group's end it holds was cancelled (its `pendingEnd` changed),
+    /// so that it lets the group go in time.
     func endWasCancelled() {
         cancelledEntryCount += 1
         guard cancelledEntryCount > 32, 2 * cancelledEntryCount > heap.count else { return }
@@ -149,9 +150,6 @@ public final class FrameScheduler {
         cancelledEntryCount = 0
         Self.heapify(&heap)
     }
-
-    /// The number the last end was scheduled under (0: none; an owner with no end pending has 0).
-    @exclusivity(unchecked) private var nextEndNumber = 0
 
     private func becomeActive() {
         if !isActive {
@@ -211,14 +209,14 @@ public final class FrameScheduler {
                 guard !event.isCancelled else { continue }
                 eventTime = entry.time
                 event.fire()
-            case .end(let owner, let number):
-                guard owner.pendingEnd == number else {
+            case .end(let group):
+                guard group.pendingEnd == entry.groupSequence else {
                     cancelledEntryCount = max(0, cancelledEntryCount - 1)
                     continue
                 }
-                owner.pendingEnd = 0
+                group.pendingEnd = 0
                 eventTime = entry.time
-                owner.reachEnd()
+                group.reachEnd()
             }
             eventTime = nil
         }
@@ -229,10 +227,13 @@ public final class FrameScheduler {
     /// time, so that a chain of groups has no standstill between its links.
     @exclusivity(unchecked) package private(set) var eventTime: TimeInterval?
 
-    // MARK: Binary heap by time, group and declaration order
+    // MARK: Four-ary heap by time, group and declaration order
 
     // The heap's moves touch no event, only the entries' keys, so they run outside the main
-    // actor: a closure formed on it would check, at every call, that it runs there.
+    // actor: a closure formed on it would check, at every call, that it runs there. Four children
+    // a node rather than two: half as many levels for an event to sink through when it is taken
+    // out (a frame that fires a thousand triggers takes out a thousand), for a compare or two more
+    // a level, which read entries side by side.
 
     private func push(_ entry: Entry) {
         Self.push(entry, into: &heap)
@@ -253,7 +254,7 @@ public final class FrameScheduler {
         heap.withUnsafeMutableBufferPointer { heap in
             var child = heap.count - 1
             while child > 0 {
-                let parent = (child - 1) / 2
+                let parent = (child - 1) / 4
                 guard heap[child].firesBefore(heap[parent]) else { return }
                 heap.swapAt(child, parent)
                 child = parent
@@ -266,47 +267,37 @@ public final class FrameScheduler {
         guard !heap.isEmpty else { return top }
         heap.withUnsafeMutableBufferPointer { heap in
             swap(&top, &heap[0])
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                guard left < heap.count else { return }
-                let right = left + 1
-                let child = right < heap.count && heap[right].firesBefore(heap[left]) ? right : left
-                guard heap[child].firesBefore(heap[parent]) else { return }
-                heap.swapAt(parent, child)
-                parent = child
-            }
+            sink(0, in: heap)
         }
         return top
     }
 
-    /// Orders `heap` as a binary heap, bottom up.
-    private nonisolated static func heapify(_ heap: inout [Entry]) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            for start in stride(from: heap.count / 2 - 1, through: 0, by: -1) {
-                var parent = start
-                while true {
-                    let left = 2 * parent + 1
-                    guard left < heap.count else { break }
-                    let right = left + 1
-                    let child = right < heap.count && heap[right].firesBefore(heap[left]) ? right : left
-                    guard heap[child].firesBefore(heap[parent]) else { break }
-                    heap.swapAt(parent, child)
-                    parent = child
-                }
+    /// Moves the entry at `index` down until none of its children fires before it.
+    private nonisolated static func sink(_ index: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var parent = index
+        while true {
+            let first = 4 * parent + 1
+            guard first < heap.count else { return }
+            var child = first
+            if first + 3 < heap.count {
+                // All four (the common case): the earlier of each pair, then of the two.
+                let a = heap[first + 1].firesBefore(heap[first]) ? first + 1 : first
+                let b = heap[first + 3].firesBefore(heap[first + 2]) ? first + 3 : first + 2
+                child = heap[b].firesBefore(heap[a]) ? b : a
+            } else {
+                for other in first + 1 ..< heap.count where heap[other].firesBefore(heap[child]) { child = other }
             }
+            guard heap[child].firesBefore(heap[parent]) else { return }
+            heap.swapAt(parent, child)
+            parent = child
         }
     }
-}
 
-/// What ends at a scheduled moment without an event object of its own (a group: see
-/// ``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``). Its end is pending while
-/// `pendingEnd` is the number the scheduler gave it; setting it to 0 cancels the end (then
-/// tell the scheduler: ``FrameScheduler/endWasCancelled()``).
-@MainActor
-protocol ScheduledEnd: AnyObject {
-    /// The number of the end pending, 0 when none is.
-    var pendingEnd: Int { get set }
-    /// Its end has come (`pendingEnd` is 0 again).
-    func reachEnd()
+    /// Orders `heap` as a heap, bottom up.
+    private nonisolated static func heapify(_ heap: inout [Entry]) {
+        heap.withUnsafeMutableBufferPointer { heap in
+            guard heap.count > 1 else { return }
+            for start in stride(from: (heap.count - 2) / 4, through: 0, by: -1) { sink(start, in: heap) }
+        }
+    }
 }

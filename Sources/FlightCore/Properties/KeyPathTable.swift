@@ -37,15 +37,18 @@ struct KeyPathTable: Sendable {
 
     /// The 64-bit FNV-1a hash of the key path's UTF-8 bytes.
     private static func hash(_ keyPath: String) -> Int {
-        // Read through a buffer of its bytes (a short string's are copied to the stack):
-        // stepping through `utf8` costs several times as much a byte.
-        var keyPath = keyPath
-        return keyPath.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        // Read in place where the string's bytes are contiguous (native strings, small ones
+        // included): stepping through `utf8` costs several times as much a byte, and a copy to
+        // read through `withUTF8` retains and releases the string.
+        if let hash = keyPath.utf8.withContiguousStorageIfAvailable(hash(of:)) { return hash }
+        return Array(keyPath.utf8).withUnsafeBufferPointer(hash(of:))
+    }
+
+    private static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
