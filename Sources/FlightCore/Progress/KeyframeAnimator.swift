@@ -127,25 +127,6 @@ public final class KeyframeAnimator {
     }
 }
 
-/// Which edge of a view ``KeyframeAnimator/keepView(_:onPages:atTimes:pageWidth:attribute:offset:)``
-/// lines up within its page (JazzHands' `IFTTTHorizontalPositionAttribute`).
-public enum PageAlignment: Sendable, Hashable {
-    /// The view's left edge on the page's left edge.
-    case left
-    /// The view's centre on the page's centre.
-    case centerX
-    /// The view's right edge on the page's right edge.
-    case right
-}
-
-/// A side of a view's bounds that ``KeyframeAnimator/addMultiplier(_:of:of:keyPath:on:)`` scales.
-public enum LayoutDimension: Sendable, Hashable {
-    /// The bounds' width.
-    case width
-    /// The bounds' height.
-    case height
-}
-
 /// Scale, rotation and translation tracks combined into one transform: one property, three tracks.
 @MainActor
 private final class TransformBinding: ProgressBinding {

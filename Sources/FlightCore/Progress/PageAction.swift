@@ -1,93 +1,5 @@
 import Foundation
 
-/// A point in a page's container: absolute, or as fractions of the container's size (PVView's
-/// `PVPoint`).
-public struct RelativePoint: Sendable, Hashable {
-    /// x, in points or as a fraction of the container's width.
-    public var x: Double
-    /// y, in points or as a fraction of the container's height.
-    public var y: Double
-    /// Whether `x` and `y` are fractions of the container's size.
-    public var isRelative: Bool
-
-    /// Creates a point.
-    public init(x: Double, y: Double, isRelative: Bool = false) {
-        (self.x, self.y, self.isRelative) = (x, y, isRelative)
-    }
-
-    /// The point in a container of `size`.
-    public func resolved(in size: CGSize) -> CGPoint {
-        isRelative ? CGPoint(x: x * Double(size.width), y: y * Double(size.height)) : CGPoint(x: x, y: y)
-    }
-}
-
-/// A size in a page's container: absolute, or as fractions of the container's size (PVView's
-/// `PVSize`).
-public struct RelativeSize: Sendable, Hashable {
-    /// The width, in points or as a fraction of the container's width.
-    public var width: Double
-    /// The height, in points or as a fraction of the container's height.
-    public var height: Double
-    /// Whether the dimensions are fractions of the container's size.
-    public var isRelative: Bool
-
-    /// Creates a size.
-    public init(width: Double, height: Double, isRelative: Bool = false) {
-        (self.width, self.height, self.isRelative) = (width, height, isRelative)
-    }
-
-    /// The size in a container of `size`.
-    public func resolved(in size: CGSize) -> CGSize {
-        isRelative ? CGSize(width: width * Double(size.width), height: height * Double(size.height))
-            : CGSize(width: width, height: height)
-    }
-}
-
-/// When within its page an action runs, and how (PVView's `PVParameters`).
-public struct ActionParameters: Sendable, Hashable {
-    /// The page progress at which the action starts, in `0...1`.
-    public var startOffset: Double
-    /// The page progress at which it finishes, in `0...1`, after `startOffset`.
-    public var stopOffset: Double
-    /// How the action's progress follows the page's between the two offsets.
-    public var easing: Easing
-
-    /// The whole page, linearly.
-    public static let `default` = ActionParameters()
-
-    /// Creates parameters; offsets are clamped into `0...1` and ordered.
-    public init(startOffset: Double = 0, stopOffset: Double = 1, easing: Easing = .linear) {
-        (self.startOffset, self.stopOffset) = Self.offsets(startOffset, stopOffset)
-        self.easing = easing
-    }
-
-    /// The offsets clamped into `0...1` and ordered (NaN is 0 for the start, 1 for the stop), as
-    /// ``init(startOffset:stopOffset:easing:)`` makes them; the properties can be set to
-    /// anything afterwards, so every use goes through this.
-    private static func offsets(_ start: Double, _ stop: Double) -> (start: Double, stop: Double) {
-        let start = start.isNaN ? 0 : min(max(start, 0), 1)
-        return (start, stop.isNaN ? 1 : min(max(stop, start), 1))
-    }
-
-    /// The action's progress at page progress `pageProgress`, by the track its values follow:
-    /// 0 up to the start offset, the eased fraction of the way between the offsets, 1 from the
-    /// stop offset on (with equal offsets, 0 before them and 1 from them).
-    public func actionProgress(at pageProgress: Double) -> Double {
-        track(from: 0.0, to: 1.0).value(at: pageProgress) ?? 0
-    }
-
-    /// `from` up to the start offset, `to` from the stop offset, eased between: what an action
-    /// with these parameters runs on.
-    func track<Value: AnimatableValue>(from: Value, to: Value) -> KeyframeTrack<Value> {
-        let (start, stop) = Self.offsets(startOffset, stopOffset)
-        // With equal offsets, the two keyframes at one time are a step.
-        return KeyframeTrack(sorted: [
-            .init(time: start, value: from, easing: stop > start ? easing : .linear),
-            .init(time: stop, value: to, easing: .linear),
-        ])
-    }
-}
-
 /// An action a page applies to an item as the page is scrolled through (PVView's actions).
 ///
 /// ```swift
@@ -283,32 +195,6 @@ public struct PageAction: Sendable {
         let anchor = host.modelValue(for: LayerProperty.anchorPoint)
         let position = CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height)
         host.setModelValue(position, for: LayerProperty.position)
-    }
-}
-
-/// An action of your own (PVView's custom `PVActionBasicType`): a step at progress `0...1` and its
-/// reverse.
-public struct CustomPageAction: Sendable {
-    let step: @MainActor @Sendable (Double, any AnimationHost) -> Void
-    let reverseStep: (@MainActor @Sendable (Double, any AnimationHost) -> Void)?
-
-    /// Creates an action from its step; `step(p, host)` sets the target's values for progress `p`.
-    /// `reverse`, if given, is the step of the reversed action (PVView's letter-spacing example
-    /// reverses by its own rule); without it the reversed action runs `step` with `1 − p`.
-    public init(
-        _ step: @escaping @MainActor @Sendable (Double, any AnimationHost) -> Void,
-        reverse: (@MainActor @Sendable (Double, any AnimationHost) -> Void)? = nil
-    ) {
-        self.step = step
-        reverseStep = reverse
-    }
-
-    /// The action run backwards: its own reverse if it has one (whose reverse is this step
-    /// again), else the step with progress running backwards.
-    var reversed: CustomPageAction {
-        let step = self.step
-        if let reverseStep { return CustomPageAction(reverseStep, reverse: step) }
-        return CustomPageAction({ p, host in step(1 - p, host) }, reverse: step)
     }
 }
 

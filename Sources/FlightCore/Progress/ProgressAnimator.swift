@@ -1,22 +1,5 @@
 import Foundation
 
-/// The scroll direction a progress animator follows.
-public enum ScrollAxis: Sendable, Hashable {
-    /// Progress follows the item's vertical position in the visible bounds.
-    case vertical
-    /// Progress follows the item's horizontal position.
-    case horizontal
-}
-
-/// Something whose views animate with scroll progress (a cell, a scroll view's subview): it
-/// vends the animator that maps progress onto its views. Attach one to another animator with
-/// ``ProgressAnimator/attachAnimatableView(_:)`` to pass the progress down, to any depth.
-@MainActor
-public protocol ProgressAnimatable: AnyObject {
-    /// The animator for this view's states.
-    var progressAnimator: ProgressAnimator { get }
-}
-
 /// Parade's animator: views move between a *start* state (as they scroll onto the screen), the
 /// state they were in when scrolling began (their *snapshot*, taken automatically), and an
 /// *end* state (as they scroll off), as a pure function of scroll progress.

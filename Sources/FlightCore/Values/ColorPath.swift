@@ -1,0 +1,64 @@
+import Foundation
+
+/// Mixes two colours as CSS `color-mix()` does, in the end colour's interpolation space.
+public struct ColorPath: InterpolationPath {
+    /// Colour components are mixed in another space, not independently in their own.
+    public static var isComponentwise: Bool { false }
+
+    private let start: SIMD4<Double>
+    private let end: SIMD4<Double>
+    private let interpolation: Color.Interpolation
+    private let space: Color.Space
+    private let target: Color
+    /// The start, expressed in the end's space (as every mix is): what the path shows at 0. A
+    /// transparent start keeps its own red, green and blue there, which the premultiplied mix
+    /// loses (it is colourless at alpha 0).
+    private let source: Color
+
+    /// Converts and premultiplies both ends once.
+    public init(from: Color, to: Color) {
+        interpolation = to.interpolation
+        space = to.space
+        var source = from.converted(to: to.space)
+        source.interpolation = to.interpolation
+        self.source = source
+        start = Self.premultiplied(from, in: interpolation)
+        end = Self.premultiplied(to, in: interpolation)
+        target = to
+    }
+
+    /// The colour at `fraction` of the way.
+    public func value(at fraction: Double) -> Color {
+        if fraction == 1 { return target }
+        if fraction == 0 { return source }
+        let mixed = start + (end - start) * fraction
+        let alpha = min(max(mixed.w, 0), 1)
+        let coordinates = mixed.w > 0 ? SIMD3(mixed.x, mixed.y, mixed.z) / mixed.w : SIMD3(mixed.x, mixed.y, mixed.z)
+        var color = Color(coordinates: coordinates, in: interpolation, alpha: alpha, space: space)
+        color.interpolation = target.interpolation
+        return color
+    }
+
+    /// Where the mixed alpha reaches 0 or 1: beyond them (overshooting easings) it is clamped.
+    public var kinks: [Double] {
+        let change = end.w - start.w
+        guard change != 0 else { return [] }
+        return [(0 - start.w) / change, (1 - start.w) / change].filter { $0.isFinite }.sorted()
+    }
+
+    /// The distance from `value` to the mix at `fraction`, measured in the premultiplied mixing
+    /// space where the mix is a straight line (as ``Color/distance(to:)`` measures it).
+    public func distance(from value: Color, toValueAt fraction: Double) -> Double {
+        let mixed = fraction == 1 ? end : start + (end - start) * fraction
+        guard mixed.w >= 0 && mixed.w <= 1 else { return value.distance(to: self.value(at: fraction)) }
+        let difference = mixed - Self.premultiplied(value, in: interpolation)
+        return (difference * difference).sum().squareRoot()
+    }
+
+    /// `(c₁·α, c₂·α, c₃·α, α)` in the interpolation space.
+    static func premultiplied(_ color: Color, in interpolation: Color.Interpolation) -> SIMD4<Double> {
+        let alpha = min(max(color.alpha, 0), 1)
+        let c = color.coordinates(in: interpolation) * alpha
+        return SIMD4(c.x, c.y, c.z, alpha)
+    }
+}
