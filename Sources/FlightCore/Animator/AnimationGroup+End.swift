@@ -5,7 +5,7 @@ import Foundation
 // nothing for its end. The scheduler holds the group until then, so that a group nothing else
 // holds (such as one a trigger started) still ends.
 
-extension AnimationGroup {
+extension AnimationGroup: ScheduledEnd {
     /// The end has come: its animations leave the host, it leaves the host's bookkeeping and its
     /// stop callback fires (`finished == true`), or, if its target has been released,
     /// `finished == false`.

@@ -55,12 +55,11 @@ public final class FrameScheduler {
         let order: Int
         let firing: Firing
 
-        /// What fires: an event object, or a group's end, which needs none (one pointer either
-        /// way, so that the heap moves entries of four words).
+        /// What fires: an event object, or an end that needs none (a group's).
         enum Firing {
             case event(ScheduledEvent)
-            /// The end of a group, pending while its `pendingEnd` is the entry's `groupSequence`.
-            case end(AnimationGroup)
+            /// An end, pending while its owner's `pendingEnd` is the entry's `groupSequence`.
+            case end(any ScheduledEnd)
         }
 
         init(_ event: ScheduledEvent) {
@@ -70,18 +69,18 @@ public final class FrameScheduler {
             firing = .event(event)
         }
 
-        init(time: TimeInterval, groupSequence: Int, order: Int, end group: AnimationGroup) {
+        init(time: TimeInterval, groupSequence: Int, order: Int, end owner: any ScheduledEnd) {
             self.time = time
             self.groupSequence = groupSequence
             self.order = order
-            firing = .end(group)
+            firing = .end(owner)
         }
 
         /// Whether it was cancelled (or has fired): it does nothing when its moment comes.
         @MainActor var isCancelled: Bool {
             switch firing {
             case .event(let event): event.isCancelled
-            case .end(let group): group.pendingEnd != groupSequence
+            case .end(let owner): owner.pendingEnd != groupSequence
             }
         }
 
@@ -130,18 +129,18 @@ public final class FrameScheduler {
         becomeActive()
     }
 
-    /// Schedules the end of `group` at `time`, in the order of its events scheduled under
-    /// `groupSequence` (see ``makeGroupSequence()``), without an event object: its end is pending
-    /// while `group.pendingEnd` is `groupSequence` (set here; 0 when none is). The scheduler
-    /// holds the group until its end fires or, once cancelled, until the heap lets it go.
-    func scheduleEnd(of group: AnimationGroup, at time: TimeInterval, groupSequence: Int, order: Int) {
-        group.pendingEnd = groupSequence
-        push(Entry(time: time, groupSequence: groupSequence, order: order, end: group))
+    /// Schedules the end of `owner` (a group) at `time`, in the order of the events scheduled
+    /// under `groupSequence` (see ``makeGroupSequence()``), without an event object: its end is
+    /// pending while `owner.pendingEnd` is `groupSequence` (set here). The scheduler holds the
+    /// owner until its end fires or, once cancelled, until the heap lets it go.
+    func scheduleEnd(of owner: any ScheduledEnd, at time: TimeInterval, groupSequence: Int, order: Int) {
+        owner.pendingEnd = groupSequence
+        push(Entry(time: time, groupSequence: groupSequence, order: order, end: owner))
         becomeActive()
     }
 
-    /// Tells the scheduler that a group's end it holds was cancelled (its `pendingEnd` changed),
-    /// so that it lets the group go in time.
+    /// Tells the scheduler that an end it holds was cancelled (its owner's `pendingEnd` changed),
+    /// so that it lets the owner go in time.
     func endWasCancelled() {
         cancelledEntryCount += 1
         guard cancelledEntryCount > 32, 2 * cancelledEntryCount > heap.count else { return }
@@ -209,14 +208,14 @@ public final class FrameScheduler {
                 guard !event.isCancelled else { continue }
                 eventTime = entry.time
                 event.fire()
-            case .end(let group):
-                guard group.pendingEnd == entry.groupSequence else {
+            case .end(let owner):
+                guard owner.pendingEnd == entry.groupSequence else {
                     cancelledEntryCount = max(0, cancelledEntryCount - 1)
                     continue
                 }
-                group.pendingEnd = 0
+                owner.pendingEnd = 0
                 eventTime = entry.time
-                group.reachEnd()
+                owner.reachEnd()
             }
             eventTime = nil
         }
@@ -300,4 +299,15 @@ public final class FrameScheduler {
             for start in stride(from: (heap.count - 2) / 4, through: 0, by: -1) { sink(start, in: heap) }
         }
     }
+}
+
+/// What ends at a scheduled moment without an event object of its own (a group: see
+/// ``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``).
+@MainActor
+protocol ScheduledEnd: AnyObject {
+    /// The sequence number its end is pending under, 0 when none is. Setting it to anything
+    /// else cancels the end (then tell the scheduler: ``FrameScheduler/endWasCancelled()``).
+    var pendingEnd: Int { get set }
+    /// Its end has come (`pendingEnd` is 0 again).
+    func reachEnd()
 }
