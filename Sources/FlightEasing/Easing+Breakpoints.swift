@@ -54,7 +54,8 @@ extension NamedCurve {
             case .inOut: return Self.bounceBreakpoints.inOut
             case .outIn: return Self.bounceBreakpoints.outIn
             }
-        default:
+        case .sine, .quadratic, .cubic, .quartic, .quintic, .exponential, .circular, .back, .elastic, .atan:
+            // Halves joined in the middle.
             return shape == .inOut || shape == .outIn ? Self.middle : []
         }
     }

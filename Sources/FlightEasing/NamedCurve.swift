@@ -33,7 +33,8 @@ package struct NamedCurve {
     var name: String {
         switch family {
         case .linear, .smoothStep, .smootherStep: family.rawValue
-        default: shape.rawValue + family.rawValue
+        case .sine, .quadratic, .cubic, .quartic, .quintic, .exponential, .circular, .back, .elastic, .bounce, .atan:
+            shape.rawValue + family.rawValue
         }
     }
 
@@ -46,7 +47,8 @@ package struct NamedCurve {
         case .smootherStep: return p * p * p * (p * (6 * p - 15) + 10)
         case .atan where shape == .inOut:
             return 0.5 + Foundation.atan(Self.atanSteepness * (p - 0.5)) / (2 * Foundation.atan(Self.atanSteepness / 2))
-        default: break
+        case .sine, .quadratic, .cubic, .quartic, .quintic, .exponential, .circular, .back, .elastic, .bounce, .atan:
+            break
         }
         switch shape {
         case .in:
@@ -68,7 +70,8 @@ package struct NamedCurve {
         case .atan where shape == .inOut:
             let k = Self.atanSteepness, x = k * (p - 0.5)
             return k / ((1 + x * x) * 2 * Foundation.atan(k / 2))
-        default: break
+        case .sine, .quadratic, .cubic, .quartic, .quintic, .exponential, .circular, .back, .elastic, .bounce, .atan:
+            break
         }
         switch shape {
         case .in:
