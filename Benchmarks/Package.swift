@@ -7,12 +7,17 @@ import PackageDescription
 //
 //     swift package benchmark
 //
+// They need the `benchmark` package, a download. What counts instructions and allocations per
+// operation needs only the toolchain, and lives in its own package: `Counts`.
+//
 let package = Package(
     name: "FlightBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Flight", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The probes that count instructions and allocations, which need no download.
+        .package(name: "FlightCounts", path: "Counts"),
     ],
     targets: [
         .executableTarget(
@@ -38,7 +43,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FlightCore", package: "Flight"),
                 .product(name: "Benchmark", package: "benchmark"),
-                "TriggerBurst",
+                .product(name: "TriggerBurst", package: "FlightCounts"),
             ],
             path: "Benchmarks/AnimatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -51,25 +56,6 @@ let package = Package(
             ],
             path: "Benchmarks/ProgressBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        // A frame in which a thousand triggers come due, shared by the benchmark and by a plain
-        // executable that Scripts/trigger-burst-callgrind.py counts instructions and allocations of.
-        .target(
-            name: "TriggerBurst",
-            dependencies: [.product(name: "FlightCore", package: "Flight")],
-            path: "Benchmarks/TriggerBurst"
-        ),
-        // Flight's hot operations one at a time, for Scripts/operation-counts.py to count the
-        // instructions and allocations of each under callgrind.
-        .executableTarget(
-            name: "OperationCounts",
-            dependencies: [.product(name: "FlightCore", package: "Flight"), "TriggerBurst"],
-            path: "Benchmarks/OperationCounts"
-        ),
-        .executableTarget(
-            name: "TriggerBurstCount",
-            dependencies: [.product(name: "FlightCore", package: "Flight"), "TriggerBurst"],
-            path: "Benchmarks/TriggerBurstCount"
         ),
     ],
     swiftLanguageModes: [.v6]

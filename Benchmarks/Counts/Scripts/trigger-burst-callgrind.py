@@ -5,7 +5,7 @@ Runs the TriggerBurstCount probe (built in release) under callgrind, collecting 
 measured frame (`TriggerBurst.fire()`), and prints the totals and the figures per trigger.
 Instruction counts do not depend on how busy the machine is, unlike times.
 
-    cd Benchmarks
+    cd Benchmarks/Counts
     swift build -c release --product TriggerBurstCount
     Scripts/trigger-burst-callgrind.py [--count 1000] [--binary PATH] [--top 25]
 

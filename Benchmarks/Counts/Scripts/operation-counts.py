@@ -6,7 +6,7 @@ only the repetitions it measures (its set-up and warm-up are not counted), and p
 instructions and allocations per operation. Instruction counts do not depend on how busy the
 machine is, unlike times. Needs valgrind; without it, run the probe itself for wall times.
 
-    cd Benchmarks
+    cd Benchmarks/Counts
     swift build -c release --product OperationCounts
     Scripts/operation-counts.py [--repetitions 20] [--only NAME,NAME] [--top 10] [--binary PATH]
 
