@@ -118,5 +118,50 @@ extension OffMainActorSuites {
             #expect(beyond.alpha <= 1 && beyond.red.isFinite)
             #expect(beyond.space == .displayP3)
         }
+
+        @Test("The conversions' roots and powers are within a few units in the last place of the exact ones, over every magnitude")
+        func rootsAreExact() {
+            // Log-spaced over the whole double range, with the neighbours of each value (the first
+            // guesses change at powers of two), and the transfer function's thresholds.
+            var arguments: [Double] = [1, 0.04045, 0.0031308, .leastNormalMagnitude, .leastNonzeroMagnitude,
+                                       .greatestFiniteMagnitude]
+            var exponent = -1074.0
+            while exponent < 1024 {
+                let value = pow(2, exponent)
+                arguments += [value, value.nextUp, value.nextDown]
+                exponent += 0.37
+            }
+            // The exact value, as well as this machine can say: in 64-bit precision where there
+            // is one (`pow(a, 0.2)` in Double is a's power 0.2000000000000000111, not its fifth
+            // root, up to 70 units off at the ends of the range).
+            func exactPower(_ a: Double, _ numerator: Double, _ denominator: Double) -> Double {
+                #if arch(x86_64) || arch(i386)
+                Double(Foundation.pow(Float80(a), Float80(numerator) / Float80(denominator)))
+                #else
+                Foundation.pow(a, numerator / denominator)
+                #endif
+            }
+            func ulps(_ a: Double, _ b: Double) -> Double {
+                guard a != b else { return 0 }
+                guard a.isFinite, b.isFinite else { return .infinity }
+                return abs(a - b) / max(abs(b).ulp, .leastNonzeroMagnitude)
+            }
+            var worst = (cube: 0.0, fifth: 0.0, up: 0.0, down: 0.0)
+            for a in arguments {
+                worst.cube = max(worst.cube, ulps(ColorMath.cubeRoot(a), cbrt(a)), ulps(ColorMath.cubeRoot(-a), cbrt(-a)))
+                worst.fifth = max(worst.fifth, ulps(ColorMath.fifthRoot(a), exactPower(a, 1, 5)))
+                worst.up = max(worst.up, ulps(ColorMath.power12Over5(a), exactPower(a, 12, 5)))
+                worst.down = max(worst.down, ulps(ColorMath.power5Over12(a), exactPower(a, 5, 12)))
+            }
+            #if arch(x86_64) || arch(i386)
+            let bound = 8.0
+            #else
+            let bound = 100.0
+            #endif
+            #expect(worst.cube <= 4 && worst.fifth <= bound && worst.up <= bound && worst.down <= bound, "\(worst)")
+            #expect(ColorMath.cubeRoot(0) == 0 && ColorMath.power12Over5(0) == 0 && ColorMath.power5Over12(0) == 0)
+            #expect(ColorMath.cubeRoot(.infinity) == .infinity && ColorMath.cubeRoot(.nan).isNaN)
+            #expect(ColorMath.power12Over5(.infinity) == .infinity)
+        }
     }
 }
