@@ -301,13 +301,18 @@ enum FlightEngine {
     }
 
     /// Whether every component of `value` is a finite number: numbers and points, the commonest
-    /// targets, checked as such; other types through their components, in code not specialized
-    /// for the type (which costs as much as a small fit).
+    /// targets, checked as such; other types through their components, read where the value is
+    /// opened (a `validated` copy of a value too large for an existential's buffer would be boxed
+    /// anew, an allocation for each rectangle or colour checked).
     private static func isEveryComponentFinite(_ value: any AnimatableValue) -> Bool {
         if let number = value.unboxed(as: Double.self) { return number.isFinite }
         if let point = value.unboxed(as: CGPoint.self) { return point.x.isFinite && point.y.isFinite }
-        // (A label of its own: the default one prints the type's name on every call.)
-        return (try? value.validated("value")) != nil
+        func check<Value: AnimatableValue>(_ value: Value) -> Bool {
+            let components = value.components
+            for index in 0..<Value.componentCount where !components[index].isFinite { return false }
+            return true
+        }
+        return check(value)
     }
 
     /// Validates one property, snapshots its current state and appends the request to
