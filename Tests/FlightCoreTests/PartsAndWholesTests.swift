@@ -265,6 +265,21 @@ extension MainActorSuites {
             }
         }
 
+        @Test("Two key paths of different first names are never of one whole: every pair of the catalogue and custom key paths")
+        func firstNameDecidesWholes() {
+            let keyPaths = Array(LayerProperty.catalogue.keys) + ["position.custom", "custom", "custom.x", "", ".", "position."]
+            for a in keyPaths {
+                for b in keyPaths where !LayerProperty.mayShareWhole(a, b) {
+                    #expect(LayerProperty.base(of: a) != LayerProperty.base(of: b), "\(a), \(b)")
+                    #expect(LayerProperty.overlap(of: a, over: b) == .none)
+                }
+            }
+            // Every part's key path goes on from its whole's.
+            for (keyPath, property) in LayerProperty.catalogue {
+                if let base = property.baseKeyPath { #expect(keyPath.hasPrefix(base + ".") && LayerProperty.mayShareWhole(keyPath, base)) }
+            }
+        }
+
         @Test("position.x and position.y, then bounds, then size and position: no trap")
         func takeOverThatOnceTrapped() {
             let clock = ManualClock()

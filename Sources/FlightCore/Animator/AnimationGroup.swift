@@ -106,7 +106,8 @@ public final class AnimationGroup {
     /// Gives up the key paths for which `isTaken` is true, among its properties before `end`
     /// (a later declaration of its own takes over only those declared before it).
     func giveUp(before end: Int = .max, _ isTaken: (String) -> Bool) {
-        for (index, property) in resolved.properties.enumerated() where index < end && isTaken(property.keyPath) {
+        // By index: each property read in place rather than copied out of the list.
+        for index in resolved.properties.indices where index < end && isTaken(resolved.properties[index].keyPath) {
             takenOver.insert(index)
         }
     }
@@ -114,9 +115,9 @@ public final class AnimationGroup {
     /// Notes that a later declaration of the part `part` holds it inside one of its key paths
     /// among its properties before `end` that it still drives.
     func holdPart(_ part: String, before end: Int = .max) {
-        for (index, property) in resolved.properties.enumerated() where index < end && !takenOver.contains(index)
-            && LayerProperty.overlap(of: part, over: property.keyPath) == .holds {
-            heldParts[property.keyPath, default: []].insert(part)
+        for index in resolved.properties.indices where index < end && !takenOver.contains(index)
+            && LayerProperty.overlap(of: part, over: resolved.properties[index].keyPath) == .holds {
+            heldParts[resolved.properties[index].keyPath, default: []].insert(part)
         }
     }
 

@@ -29,7 +29,7 @@ extension FlightEngine {
         var index = 0
         while index < state.placed.count {
             let placedPath = state.placed[index].animation.keyPath
-            guard LayerProperty.base(of: placedPath) == base else {
+            guard LayerProperty.mayShareWhole(placedPath, keyPath), LayerProperty.base(of: placedPath) == base else {
                 index += 1
                 continue
             }

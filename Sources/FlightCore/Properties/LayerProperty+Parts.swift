@@ -42,10 +42,24 @@ extension LayerProperty {
         named(keyPath)?.baseKeyPath ?? keyPath
     }
 
+    /// Whether `a` and `b` begin with the same name (what comes before the first "."): false
+    /// means they are of different wholes, read without looking either up, since a part's key
+    /// path goes on from its whole's (`position.x`, `bounds.size.width`).
+    package static func mayShareWhole(_ a: String, _ b: String) -> Bool {
+        var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
+        let dot = UInt8(ascii: ".")
+        while true {
+            let x = first.next(), y = second.next()
+            let xEnds = x == nil || x == dot, yEnds = y == nil || y == dot
+            if xEnds || yEnds { return xEnds && yEnds }
+            if x != y { return false }
+        }
+    }
+
     /// How a newer animation of `newer` composes with an older one of `older` (see ``Overlap``).
     package static func overlap(of newer: String, over older: String) -> Overlap {
         if newer == older { return .replaces }
-        guard let new = named(newer), let old = named(older),
+        guard mayShareWhole(newer, older), let new = named(newer), let old = named(older),
               (new.baseKeyPath ?? newer) == (old.baseKeyPath ?? older) else { return .none }
         let shared = new.components & old.components
         if shared == 0 { return .none }
