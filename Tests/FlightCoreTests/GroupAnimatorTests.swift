@@ -278,30 +278,90 @@ extension MainActorSuites {
             #expect(presentation.value(forKeyPath: "transform.rotation.z", as: Double.self)! > 0.7)
         }
 
-        @Test("Groups cut short long before their ends are freed then (all but a few), not held until their ends come")
+        @Test("Groups cut short long before their ends are freed then, not held until their ends come")
         func cutShortFreed() {
             final class Weak {
                 weak var group: AnimationGroup?
                 init(_ group: AnimationGroup) { self.group = group }
             }
             let clock = ManualClock()
+            // A few groups (the scheduler searches its heap): each is let go as it is cut short,
+            // by a control call or taken over.
             let layers = (0..<100).map { _ in HeadlessLayer(clock: clock) }
             var cut: [Weak] = []
             for layer in layers { cut.append(Weak(layer.animate { $0.position(CGPoint(x: 100, y: 0)).duration(1_000) })) }
             for entry in cut { entry.group?.cancel() }
-            // Taken over: each layer's second group is cut short by its third.
+            #expect(cut.allSatisfy { $0.group == nil })
             for layer in layers { cut.append(Weak(layer.animate { $0.alpha(0).duration(1_000) })) }
             for layer in layers { layer.animate { $0.alpha(0.5).duration(1_000) } }
-            clock.advance(by: 1.0 / 120)
-            // The scheduler lets what was cut short go once it is half of what it holds (and more
-            // than 32): a few may wait for their ends, never more than the groups still playing.
-            let alive = cut.filter { $0.group != nil }.count
-            #expect(alive <= 32, "\(alive) of 200 groups cut short are still held")
-            #expect(clock.scheduler.pendingEventCount == 100)
-            clock.advance(by: 1_000)
             #expect(cut.allSatisfy { $0.group == nil })
+            #expect(clock.scheduler.pendingEventCount == 100)
+
+            // Many (a heap too large to search at each cancellation): those cut short are let go
+            // once they are half of what the scheduler holds, never later than their ends.
+            let many = (0..<400).map { _ in HeadlessLayer(clock: clock) }
+            var playing = many.map { layer in Weak(layer.animate { $0.position(CGPoint(x: 50, y: 0)).duration(500) }) }
+            let few = playing.prefix(10)
+            for entry in few { entry.group?.cancel() }
+            #expect(few.allSatisfy { $0.group != nil })   // held: 10 of 510 pending
+            for entry in playing.prefix(300) { entry.group?.cancel() }
+            #expect(playing.prefix(300).allSatisfy { $0.group == nil })
+            playing.removeAll()
+            clock.advance(by: 1_000)
             #expect(!clock.hasPendingEvents)
             #expect(layers.allSatisfy { $0.animationState.activeGroups.isEmpty })
+            #expect(many.allSatisfy { $0.animationState.activeGroups.isEmpty })
+        }
+
+        @Test("Groups cut short one by one among a few hundred leave the others to end in order")
+        func cutShortOneByOne() {
+            let clock = ManualClock()
+            var random = SplitMix64(seed: 11)
+            let layers = (0..<200).map { _ in HeadlessLayer(clock: clock) }
+            var stopped: [Int] = []
+            var groups: [AnimationGroup?] = Array(repeating: nil, count: 200)
+            // Distinct ends, started in a shuffled order; half cut short in another.
+            for number in Array(0..<200).shuffled(using: &random) {
+                groups[number] = layers[number].animate { animator in
+                    animator.alpha(0).duration(0.5 + Double(number) / 1_000)
+                    animator.setDidStopCallback { _, finished in if finished { stopped.append(number) } }
+                }
+            }
+            let cut = Set(Array(0..<200).shuffled(using: &random).prefix(100))
+            for number in Array(cut).shuffled(using: &random) { groups[number]?.cancel() }
+            clock.advance(to: 1)
+            #expect(stopped == (0..<200).filter { !cut.contains($0) })
+        }
+
+        @Test("A stop callback that cuts hundreds of groups short, in a frame in which others are due, fires the rest in order")
+        func cutShortWhileFiring() {
+            let clock = ManualClock()
+            let layers = (0..<400).map { _ in HeadlessLayer(clock: clock) }
+            var stopped: [Int] = []
+            var groups: [AnimationGroup?] = Array(repeating: nil, count: 400)
+            // Started in a shuffled order, so that the heap is not simply sorted (a rebuild that
+            // left it out of order would show).
+            var random = SplitMix64(seed: 7)
+            for number in Array(0..<400).shuffled(using: &random) {
+                let layer = layers[number]
+                // One end every millisecond from 0.5 s, in the order of the numbers.
+                let duration = 0.5 + Double(number) / 1_000
+                groups[number] = (layer.animate { animator in
+                    animator.position(CGPoint(x: 100, y: 0)).duration(duration)
+                    animator.setDidStopCallback { _, finished in
+                        if finished { stopped.append(number) }
+                        // The first end cuts three in four of the groups from 100 on short: more
+                        // than half the scheduler's heap, which is rebuilt while the frame fires.
+                        if number == 0 {
+                            for other in 100..<400 where other % 4 != 0 { groups[other]?.cancel() }
+                        }
+                    }
+                })
+            }
+            clock.advance(to: 2)
+            let expected = Array(0..<100) + stride(from: 100, to: 400, by: 4)
+            #expect(stopped == expected)
+            #expect(!clock.hasPendingEvents)
         }
 
         @Test("Memory stays flat over 10,000 animate calls on one layer")

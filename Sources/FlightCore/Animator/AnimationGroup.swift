@@ -230,8 +230,9 @@ public final class AnimationGroup {
         events.removeAll()
         endEvent = nil
         if pendingEnd != 0 {
-            pendingEnd = 0
-            host?.frameScheduler.endWasCancelled()
+            // Let go by the scheduler that holds it (its host's); with the host gone, the end
+            // stays there, not pending, until its moment.
+            if let host { host.frameScheduler.cancelEnd(of: self) } else { pendingEnd = 0 }
         }
     }
 

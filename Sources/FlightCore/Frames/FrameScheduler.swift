@@ -30,7 +30,7 @@ public final class FrameScheduler {
         didSet { driver?.setActive(isActive) }
     }
 
-    /// The events waiting, a binary heap in firing order. Main-actor state; no access is held
+    /// The events waiting, a four-ary heap in firing order. Main-actor state; no access is held
     /// across a call out (an event is taken out before it fires), so the run-time exclusivity
     /// check is left out.
     @exclusivity(unchecked) private var heap: [Entry] = []
@@ -43,9 +43,8 @@ public final class FrameScheduler {
     /// commits once, not once per group. Nil: events fire as they are.
     var frameTransaction: (@MainActor (_ fire: () -> Void) -> Void)?
 
-    /// How many entries in the heap were cancelled and wait there for their moment (a cancelled
-    /// end still holds its owner): once they are half the heap, the heap is rebuilt without
-    /// them, so that what was cut short is freed in time proportional to what was scheduled.
+    /// How many ends in the heap were cancelled and wait there for their moment, holding their
+    /// owners (in a heap too large to search at each cancellation, see ``cancelEnd(of:)``).
     @exclusivity(unchecked) private var cancelledEntryCount = 0
 
     /// An event in the heap, with its firing order beside it so that ordering reads no object.
@@ -131,24 +130,42 @@ public final class FrameScheduler {
 
     /// Schedules the end of `owner` (a group) at `time`, in the order of the events scheduled
     /// under `groupSequence` (see ``makeGroupSequence()``), without an event object: its end is
-    /// pending while `owner.pendingEnd` is `groupSequence` (set here). The scheduler holds the
-    /// owner until its end fires or, once cancelled, until the heap lets it go.
+    /// pending while `owner.pendingEnd` is `groupSequence` (set here; an end still pending is
+    /// cancelled first). The scheduler holds the owner until its end fires or is cancelled.
     func scheduleEnd(of owner: any ScheduledEnd, at time: TimeInterval, groupSequence: Int, order: Int) {
+        if owner.pendingEnd != 0 { cancelEnd(of: owner) }
         owner.pendingEnd = groupSequence
         push(Entry(time: time, groupSequence: groupSequence, order: order, end: owner))
         becomeActive()
     }
 
-    /// Tells the scheduler that an end it holds was cancelled (its owner's `pendingEnd` changed),
-    /// so that it lets the owner go in time.
-    func endWasCancelled() {
+    /// Cancels the end of `owner` scheduled here, if one is pending (`owner.pendingEnd` becomes
+    /// 0), and lets the owner go: at once in a heap of up to ``searchedHeapCount`` entries,
+    /// which is searched for it; in a larger one when the ends cancelled there are half the heap,
+    /// which is then rebuilt without them (O(n) once per n/2 cancellations), or when its moment
+    /// comes, whichever is first.
+    func cancelEnd(of owner: any ScheduledEnd) {
+        let sequence = owner.pendingEnd
+        guard sequence != 0 else { return }
+        owner.pendingEnd = 0
+        if heap.count <= Self.searchedHeapCount {
+            for index in heap.indices where heap[index].groupSequence == sequence {
+                guard case .end(let held) = heap[index].firing, held === owner else { continue }
+                Self.remove(at: index, from: &heap)
+                return
+            }
+            return
+        }
         cancelledEntryCount += 1
-        guard cancelledEntryCount > 32, 2 * cancelledEntryCount > heap.count else { return }
-        // Rebuilt bottom-up without what was cancelled: O(n), once per n/2 cancellations.
+        guard 2 * cancelledEntryCount > heap.count else { return }
         heap.removeAll { $0.isCancelled }
         cancelledEntryCount = 0
         Self.heapify(&heap)
     }
+
+    /// The largest heap searched for an end when it is cancelled (a few hundred comparisons of
+    /// plain entries), so that a group cut short is let go at once in all but the busiest apps.
+    static var searchedHeapCount: Int { 256 }
 
     private func becomeActive() {
         if !isActive {
@@ -292,6 +309,23 @@ public final class FrameScheduler {
         }
     }
 
+    /// Removes the entry at `index`, the last one taking its place and moving up or down.
+    private nonisolated static func remove(at index: Int, from heap: inout [Entry]) {
+        let last = heap.removeLast()
+        guard index < heap.count else { return }
+        heap.withUnsafeMutableBufferPointer { heap in
+            heap[index] = last
+            var child = index
+            while child > 0 {
+                let parent = (child - 1) / 4
+                guard heap[child].firesBefore(heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+            if child == index { sink(index, in: heap) }
+        }
+    }
+
     /// Orders `heap` as a heap, bottom up.
     private nonisolated static func heapify(_ heap: inout [Entry]) {
         heap.withUnsafeMutableBufferPointer { heap in
@@ -305,8 +339,9 @@ public final class FrameScheduler {
 /// ``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``).
 @MainActor
 protocol ScheduledEnd: AnyObject {
-    /// The sequence number its end is pending under, 0 when none is. Setting it to anything
-    /// else cancels the end (then tell the scheduler: ``FrameScheduler/endWasCancelled()``).
+    /// The sequence number its end is pending under, 0 when none is. The scheduler sets it
+    /// (``FrameScheduler/scheduleEnd(of:at:groupSequence:order:)``,
+    /// ``FrameScheduler/cancelEnd(of:)``); an end whose number it no longer is does not fire.
     var pendingEnd: Int { get set }
     /// Its end has come (`pendingEnd` is 0 again).
     func reachEnd()

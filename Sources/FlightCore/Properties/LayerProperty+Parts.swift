@@ -42,14 +42,18 @@ extension LayerProperty {
         named(keyPath)?.baseKeyPath ?? keyPath
     }
 
-    /// Whether `a` and `b` begin with the same name (what comes before the first "."): false
-    /// means they are of different wholes, read without looking either up, since a part's key
-    /// path goes on from its whole's (`position.x`, `bounds.size.width`).
+    /// Whether `a` and `b` may begin with the same name (what comes before the first "."):
+    /// false means they are of different wholes, read without looking either up, since a part's
+    /// key path goes on from its whole's (`position.x`, `bounds.size.width`). Names with other
+    /// than ASCII letters count as possibly the same (two spellings of one Unicode name are one
+    /// key path to `String`'s `==`).
     package static func mayShareWhole(_ a: String, _ b: String) -> Bool {
         var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
         let dot = UInt8(ascii: ".")
         while true {
             let x = first.next(), y = second.next()
+            if let x, x >= 0x80 { return true }
+            if let y, y >= 0x80 { return true }
             let xEnds = x == nil || x == dot, yEnds = y == nil || y == dot
             if xEnds || yEnds { return xEnds && yEnds }
             if x != y { return false }

@@ -49,7 +49,7 @@ public final class LayerProperty: Sendable {
         _ keyPath: String, part base: Key<Base>, components: UInt32, isRelative: Bool, _ tolerance: KeyframeTolerance,
         read: @escaping @Sendable (Base) -> Part, write: @escaping @Sendable (Base, Part) -> Base
     ) {
-        // A part's key path goes on from its whole's (what `sharesWhole` reads without a look-up).
+        // A part's key path goes on from its whole's (what `mayShareWhole` reads without a look-up).
         precondition(keyPath.hasPrefix(base.keyPath + "."), "a part's key path begins with its whole's")
         self.keyPath = keyPath
         self.components = components

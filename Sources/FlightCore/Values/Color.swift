@@ -240,7 +240,7 @@ package enum ColorMath {
 
     /// `a^2.4` for `a ≥ 0`: `a² · (a²)^⅕`.
     package static func power12Over5(_ a: Double) -> Double {
-        guard a <= 0x1p500 else { return pow(a, 2.4) }
+        guard a >= 0, a <= 0x1p500 else { return pow(a, 2.4) }
         let square = a * a
         return square * fifthRoot(square)
     }
