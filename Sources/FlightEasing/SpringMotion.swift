@@ -84,9 +84,23 @@ public struct SpringMotion: Sendable, Hashable {
         return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
     }
 
+    /// Whether `other` moves on the same oscillator (the same decay and frequency), so that one
+    /// ``basis(at:)`` serves both: the components of a value on one spring, say.
+    package func sharesBasis(with other: SpringMotion) -> Bool {
+        decay == other.decay && discriminant == other.discriminant && spread == other.spread
+    }
+
+    /// ``state(at:)`` from the oscillator's solutions at `t > 0`, ``basis(at:)``, computed once
+    /// for every motion that ``sharesBasis(with:)`` this one.
+    @usableFromInline
+    package func state(basis: (Double, Double)) -> (position: Double, velocity: Double) {
+        let (c, s) = basis
+        return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
+    }
+
     /// The two solutions of the oscillator, both already multiplied by `e^(−ζω₀t)`:
     /// `C` with `C(0) = 1, C′(0) = 0` and `S` with `S(0) = 0, S′(0) = 1` (before damping).
-    private func basis(at t: Double) -> (Double, Double) {
+    package func basis(at t: Double) -> (Double, Double) {
         if discriminant < 0 && spread > 0 {
             let envelope = exp(-decay * t)
             return (envelope * cos(spread * t), envelope * sin(spread * t) / spread)

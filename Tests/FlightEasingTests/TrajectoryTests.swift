@@ -140,5 +140,27 @@ extension EasingSuites {
                 #expect(state.position == motion.position(at: t) && state.velocity == motion.velocity(at: t))
             }
         }
+
+        @Test("Components on one spring share its oscillation: the state from a shared basis is the state, to the last bit")
+        func sharedBasis() {
+            let decay = Easing.springDecay(velocity: CGPoint(x: 1_200, y: -800))
+            let x = Trajectory(easing: decay, from: 0, to: 240, duration: 0.5, component: 0)
+            let y = Trajectory(easing: decay, from: 0, to: -300, duration: 0.5, component: 1)
+            guard let spring = x.spring, let other = y.spring else {
+                Issue.record("a spring decay's trajectories play springs")
+                return
+            }
+            #expect(spring.sharesBasis(with: other))
+            for step in 1..<400 {
+                let t = Double(step) / 200
+                let basis = spring.basis(at: t)
+                #expect(x.state(at: t, basis: basis) == x.state(at: t))
+                #expect(y.state(at: t, basis: basis) == y.state(at: t))
+            }
+            // Another spring's oscillation is another basis; a timing curve has none.
+            let stiffer = Trajectory(easing: .spring(Spring(mass: 1, stiffness: 400, damping: 20)), from: 0, to: 1, duration: 1)
+            #expect(stiffer.spring.map(spring.sharesBasis(with:)) == false)
+            #expect(Trajectory(easing: .outCubic, from: 0, to: 1, duration: 1).spring == nil)
+        }
     }
 }

@@ -370,6 +370,27 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
 
     let trajectories: [Trajectory]
     let duration: TimeInterval
+    /// Whether every component moves on the first one's spring (a spring decay fed a
+    /// two-dimensional velocity): its oscillator's solutions at an instant serve them all. (A
+    /// flag, not the spring: the source is copied with every segment tried.)
+    private let sharesSpring: Bool
+
+    init(trajectories: [Trajectory], duration: TimeInterval) {
+        self.trajectories = trajectories
+        self.duration = duration
+        // A loop rather than `allSatisfy` (the release compiler of Swift 6.3 crashed on that).
+        var shares = false
+        if let first = trajectories.first?.spring {
+            shares = true
+            for index in trajectories.indices {
+                guard let spring = trajectories[index].spring, spring.sharesBasis(with: first) else {
+                    shares = false
+                    break
+                }
+            }
+        }
+        sharesSpring = shares
+    }
 
     var breakpoints: [Double] { [] }
     var isScalar: Bool { trajectories.count == 1 }
@@ -377,6 +398,15 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     func point(at u: Double, side: FitSide) -> FitPoint<Value.Components> {
         let t = u * duration
         var value = Value.Components.zero, slope = Value.Components.zero
+        if sharesSpring, t > 0, let spring = trajectories[0].spring {
+            let basis = spring.basis(at: t)
+            for index in trajectories.indices {
+                let state = trajectories[index].state(at: t, basis: basis)
+                value[index] = state.value
+                slope[index] = state.velocity * duration
+            }
+            return FitPoint(u: u, value: value, slope: slope)
+        }
         for index in trajectories.indices {
             let state = trajectories[index].state(at: t)
             value[index] = state.value
