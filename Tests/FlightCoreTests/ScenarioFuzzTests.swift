@@ -2121,6 +2121,7 @@ extension MainActorSuites {
             1_110_923,  // a reversed group back at its start writing over a later group's part
             1_153_358,  // (the first fix of 1110923 kept parts its own later whole had replaced)
             1_162_541,  // (and overrode what cancel() read from keyframes that hold the part)
+            1_340_793,  // a rotation part held in a whole turned out of the plane, reversed
             1_345_291,  // a heading ending flat on a curve met vertically by `.inCircular`
             1_479_160,  // a run ending on a `.steps` turn, reversed while paused there
         ] as [UInt64])

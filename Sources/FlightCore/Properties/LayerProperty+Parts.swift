@@ -19,7 +19,9 @@ import Foundation
 //    a whole that another animation of its rotation or scale moves where a reflection is
 //    involved (``LayerProperty/composesThroughReflection(_:into:written:over:)``): it is played
 //    as its whole too, so that nothing reads a moving reflected matrix one way in one frame and
-//    the other way in the next.
+//    the other way in the next. The same holds where a matrix is turned out of the plane (a
+//    rotation about x or y, a shear or perspective in z): its rotation reads as three angles,
+//    which it gives in more than one way.
 
 extension LayerProperty {
     /// How a newer animation of one key path composes with an older animation of another.
@@ -75,7 +77,8 @@ extension LayerProperty {
     }
 
     /// Whether an animation of `keyPath` (a rotation or scale part of `transform`) would be
-    /// composed into a reflected transform that another animation moves (rule 4 above): `whole`
+    /// composed into a reflected transform, or one turned out of the plane, that another
+    /// animation moves (rule 4 above): `whole`
     /// is the transform's model value (with the group's earlier targets written in), `written`
     /// the whole with this part's target written in, and `older` the key paths and keyframe
     /// values of the older animations on the transform (placed, or declared earlier in the
@@ -93,6 +96,8 @@ extension LayerProperty {
         guard !composed.isEmpty || named(keyPath)?.isRelative == true else { return false }
         return reflects(whole, of: LayerProperty.transform.keyPath) || reflects(written, of: LayerProperty.transform.keyPath)
             || composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
+            || isSpatial(whole) || isSpatial(written)
+            || composed.contains { entry in entry.values.contains(where: isSpatial) }
     }
 
     /// Whether `keyPath` is `transform` or one of its rotation or scale parts: what is read or
@@ -101,6 +106,15 @@ extension LayerProperty {
         if keyPath == LayerProperty.transform.keyPath { return true }
         guard let part = named(keyPath), part.baseKeyPath == LayerProperty.transform.keyPath else { return false }
         return part.components & (TransformParts.rotationComponent | TransformParts.scaleComponents) != 0
+    }
+
+    /// Whether `value` is a transform turned out of the plane (a rotation about x or y, a shear
+    /// or a perspective that mixes z into x and y): its rotation is read as angles about three
+    /// axes, which one matrix gives in more than one way, so a rotation or scale part written
+    /// into it and read back may come out on another branch. (A scale of z alone does not.)
+    private static func isSpatial(_ value: any AnimatableValue) -> Bool {
+        guard let m = value as? Transform3D else { return false }
+        return m.m13 != 0 || m.m23 != 0 || m.m31 != 0 || m.m32 != 0 || m.m14 != 0 || m.m24 != 0 || m.m34 != 0
     }
 
     /// Whether `value`, of `keyPath`, reflects its transform: a matrix whose planar part has a
