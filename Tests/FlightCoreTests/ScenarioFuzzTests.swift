@@ -2124,6 +2124,7 @@ extension MainActorSuites {
             1_340_793,  // a rotation part held in a whole turned out of the plane, reversed
             1_345_291,  // a heading ending flat on a curve met vertically by `.inCircular`
             1_479_160,  // a run ending on a `.steps` turn, reversed while paused there
+            1_864_323,  // paused at the end it had just been scrubbed to and resumed at
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

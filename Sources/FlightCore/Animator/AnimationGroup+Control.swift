@@ -403,6 +403,12 @@ extension FlightEngine {
             let shown = keepingWhatIsShown ? animation.value(at: now) : nil
             if turningRound, let turned = animation.keyframes.playedBackwards { animation.keyframes = turned }
             place(&animation, at: elapsed, now: now, reversed: group.isReversed, held: isHeld)
+            if keepingWhatIsShown && shown == nil && isHeld && !group.isReversed {
+                // It had ended (its end passed, the model shown): held at its end, whatever
+                // rounding the group's time took on the way (a few units in the last place short
+                // of it, a `.jumpEnd` step would show the step before its target).
+                animation.timeOffset = max(animation.timeOffset, animation.playingDuration)
+            }
             if let shown {
                 keep(shown, in: &animation, at: now, on: host)
             } else if isHeld {
