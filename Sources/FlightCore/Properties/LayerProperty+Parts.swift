@@ -78,12 +78,12 @@ extension LayerProperty {
 
     /// Whether an animation of `keyPath` (a rotation or scale part of `transform`) would be
     /// composed into a reflected transform, or one turned out of the plane, that another
-    /// animation moves (rule 4 above): `whole`
-    /// is the transform's model value (with the group's earlier targets written in), `written`
-    /// the whole with this part's target written in, and `older` the key paths and keyframe
-    /// values of the older animations on the transform (placed, or declared earlier in the
-    /// group; those it takes over do not count; `transform.scale` counts alone). When it is, the
-    /// part is played as an animation of the whole transform.
+    /// animation moves (rule 4 above): `whole` is the transform's model value (with the group's
+    /// earlier targets written in), `written` the whole with this part's target written in,
+    /// and `older` the key paths and keyframe values of the older animations on the transform
+    /// (placed, or declared earlier in the group; those it takes over do not count;
+    /// `transform.scale` counts alone). When it is, the part is played as an animation of the
+    /// whole transform.
     package static func composesThroughReflection(
         _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue,
         over older: [(keyPath: String, values: [any AnimatableValue])]
