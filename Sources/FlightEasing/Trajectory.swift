@@ -142,6 +142,19 @@ public struct Trajectory: Sendable {
         return (to + position, velocity)
     }
 
+    /// Whether every one of `trajectories` plays a spring on the first one's oscillator
+    /// (`SpringMotion.sharesBasis(with:)`): the components of a value on one spring, whose
+    /// states at an instant then share one `SpringMotion.basis(at:)`.
+    package static func shareOneSpring(_ trajectories: [Trajectory]) -> Bool {
+        // A loop rather than `allSatisfy` (the release compiler of Swift 6.3 crashed on that
+        // over the inlined `spring`).
+        guard let first = trajectories.first?.spring else { return false }
+        for index in trajectories.indices {
+            guard let spring = trajectories[index].spring, spring.sharesBasis(with: first) else { return false }
+        }
+        return true
+    }
+
     /// The spring this trajectory plays, if it plays one.
     @inlinable
     package var spring: SpringMotion? {

@@ -150,16 +150,19 @@ extension EasingSuites {
                 Issue.record("a spring decay's trajectories play springs")
                 return
             }
-            #expect(spring.sharesBasis(with: other))
+            #expect(spring.sharesBasis(with: other) && Trajectory.shareOneSpring([x, y]))
             for step in 1..<400 {
                 let t = Double(step) / 200
                 let basis = spring.basis(at: t)
                 #expect(x.state(at: t, basis: basis) == x.state(at: t))
                 #expect(y.state(at: t, basis: basis) == y.state(at: t))
+                // What a value on the spring reads for its components.
+                #expect(x.state(at: t, basis: basis).value == x.value(at: t))
+                #expect(y.state(at: t, basis: basis).value == y.value(at: t))
             }
             // Another spring's oscillation is another basis; a timing curve has none.
             let stiffer = Trajectory(easing: .spring(Spring(mass: 1, stiffness: 400, damping: 20)), from: 0, to: 1, duration: 1)
-            #expect(stiffer.spring.map(spring.sharesBasis(with:)) == false)
+            #expect(stiffer.spring.map(spring.sharesBasis(with:)) == false && !Trajectory.shareOneSpring([x, stiffer]))
             #expect(Trajectory(easing: .outCubic, from: 0, to: 1, duration: 1).spring == nil)
         }
     }

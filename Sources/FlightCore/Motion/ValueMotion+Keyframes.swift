@@ -378,18 +378,7 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     init(trajectories: [Trajectory], duration: TimeInterval) {
         self.trajectories = trajectories
         self.duration = duration
-        // A loop rather than `allSatisfy` (the release compiler of Swift 6.3 crashed on that).
-        var shares = false
-        if let first = trajectories.first?.spring {
-            shares = true
-            for index in trajectories.indices {
-                guard let spring = trajectories[index].spring, spring.sharesBasis(with: first) else {
-                    shares = false
-                    break
-                }
-            }
-        }
-        sharesSpring = shares
+        sharesSpring = Trajectory.shareOneSpring(trajectories)
     }
 
     var breakpoints: [Double] { [] }

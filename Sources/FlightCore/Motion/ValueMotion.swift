@@ -50,6 +50,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
 
     private let path: Value.Path
     private let channels: Channels
+    /// Whether the component channels all move on one spring (a spring decay fed a
+    /// two-dimensional velocity), so that each instant's oscillation serves them all.
+    private let componentsShareSpring: Bool
     /// `from.distance(to: to)`.
     private let travel: Double
     /// What the progress channel depends on besides its easing, for ``KeyframeCache``: its start
@@ -127,6 +130,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                            settlingTolerance: bound / Double(Value.componentCount).squareRoot())
             }
             channels = .components(trajectories)
+            componentsShareSpring = Trajectory.shareOneSpring(trajectories)
             progressKey = (0, settlingFraction)
             self.duration = trajectories.map(\.duration).max() ?? 0
         } else {
@@ -147,6 +151,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                                       initialVelocity: progressVelocity, settlingFraction: settlingFraction,
                                       settlingTolerance: travel > 0 ? bound / travel : .infinity)
             channels = .progress(progress)
+            componentsShareSpring = false
             self.duration = progress.duration
         }
     }
@@ -230,6 +235,12 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             return path.value(at: progress.value(at: t))
         case .components(let trajectories):
             var components = Value.Components.zero
+            if componentsShareSpring, t > 0, let spring = trajectories[0].spring {
+                // One oscillation for every component: the same numbers, computed once.
+                let basis = spring.basis(at: t)
+                for index in trajectories.indices { components[index] = trajectories[index].state(at: t, basis: basis).value }
+                return Value(components: components)
+            }
             for (index, trajectory) in trajectories.enumerated() { components[index] = trajectory.value(at: t) }
             return Value(components: components)
         }
