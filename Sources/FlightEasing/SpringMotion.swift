@@ -100,6 +100,7 @@ public struct SpringMotion: Sendable, Hashable {
 
     /// The two solutions of the oscillator, both already multiplied by `e^(−ζω₀t)`:
     /// `C` with `C(0) = 1, C′(0) = 0` and `S` with `S(0) = 0, S′(0) = 1` (before damping).
+    @usableFromInline
     package func basis(at t: Double) -> (Double, Double) {
         if discriminant < 0 && spread > 0 {
             let envelope = exp(-decay * t)

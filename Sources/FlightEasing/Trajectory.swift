@@ -146,8 +146,6 @@ public struct Trajectory: Sendable {
     /// (`SpringMotion.sharesBasis(with:)`): the components of a value on one spring, whose
     /// states at an instant then share one `SpringMotion.basis(at:)`.
     package static func shareOneSpring(_ trajectories: [Trajectory]) -> Bool {
-        // A loop rather than `allSatisfy` (the release compiler of Swift 6.3 crashed on that
-        // over the inlined `spring`).
         guard let first = trajectories.first?.spring else { return false }
         for index in trajectories.indices {
             guard let spring = trajectories[index].spring, spring.sharesBasis(with: first) else { return false }
@@ -156,10 +154,19 @@ public struct Trajectory: Sendable {
     }
 
     /// The spring this trajectory plays, if it plays one.
-    @inlinable
     package var spring: SpringMotion? {
         if case .spring(let spring) = motion { return spring }
         return nil
+    }
+
+    /// The solutions at `t` of the oscillator of the spring this trajectory plays
+    /// (`SpringMotion.basis(at:)`), nil if it plays none. Inlinable, so that a trajectory in an
+    /// array is read in place. (Not through ``spring``: an inlined optional of the spring
+    /// crashed the release compiler of Swift 6.3 in some callers.)
+    @inlinable
+    package func springBasis(at t: TimeInterval) -> (Double, Double)? {
+        guard case .spring(let spring) = motion else { return nil }
+        return spring.basis(at: t)
     }
 
     /// ``state(at:)`` given the solutions at `t` of the oscillator of ``spring``

@@ -2125,6 +2125,7 @@ extension MainActorSuites {
             1_345_291,  // a heading ending flat on a curve met vertically by `.inCircular`
             1_479_160,  // a run ending on a `.steps` turn, reversed while paused there
             1_864_323,  // paused at the end it had just been scrubbed to and resumed at
+            1_992_677,  // a scale part animated over a transform turned out of the plane
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

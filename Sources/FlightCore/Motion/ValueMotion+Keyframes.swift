@@ -387,8 +387,7 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     func point(at u: Double, side: FitSide) -> FitPoint<Value.Components> {
         let t = u * duration
         var value = Value.Components.zero, slope = Value.Components.zero
-        if sharesSpring, t > 0, let spring = trajectories[0].spring {
-            let basis = spring.basis(at: t)
+        if sharesSpring, t > 0, let basis = trajectories[0].springBasis(at: t) {
             for index in trajectories.indices {
                 let state = trajectories[index].state(at: t, basis: basis)
                 value[index] = state.value

@@ -235,9 +235,8 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             return path.value(at: progress.value(at: t))
         case .components(let trajectories):
             var components = Value.Components.zero
-            if componentsShareSpring, t > 0, let spring = trajectories[0].spring {
+            if componentsShareSpring, t > 0, let basis = trajectories[0].springBasis(at: t) {
                 // One oscillation for every component: the same numbers, computed once.
-                let basis = spring.basis(at: t)
                 for index in trajectories.indices { components[index] = trajectories[index].state(at: t, basis: basis).value }
                 return Value(components: components)
             }
