@@ -80,8 +80,7 @@ public struct SpringMotion: Sendable, Hashable {
     /// its sine and cosine are computed once for both).
     public func state(at t: TimeInterval) -> (position: Double, velocity: Double) {
         guard t > 0 else { return (initialDisplacement, initialVelocity) }
-        let (c, s) = basis(at: t)
-        return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
+        return state(basis: basis(at: t))
     }
 
     /// Whether `other` moves on the same oscillator (the same decay and frequency), so that one

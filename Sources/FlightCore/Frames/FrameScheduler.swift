@@ -227,7 +227,7 @@ public final class FrameScheduler {
                 event.fire()
             case .end(let owner):
                 guard owner.pendingEnd == entry.groupSequence else {
-                    cancelledEntryCount = max(0, cancelledEntryCount - 1)
+                    droppedCancelledEnd()
                     continue
                 }
                 owner.pendingEnd = 0
@@ -262,20 +262,29 @@ public final class FrameScheduler {
 
     /// Takes out the first event, which was cancelled.
     private func dropMin() {
-        if case .end = popMin().firing { cancelledEntryCount = max(0, cancelledEntryCount - 1) }
+        if case .end = popMin().firing { droppedCancelledEnd() }
+    }
+
+    /// A cancelled end has left the heap (at its moment): one fewer to count towards a rebuild.
+    private func droppedCancelledEnd() {
+        cancelledEntryCount = max(0, cancelledEntryCount - 1)
     }
 
     private nonisolated static func push(_ entry: Entry, into heap: inout [Entry]) {
         heap.append(entry)
-        heap.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 4
-                guard heap[child].firesBefore(heap[parent]) else { return }
-                heap.swapAt(child, parent)
-                child = parent
-            }
+        heap.withUnsafeMutableBufferPointer { heap in _ = rise(heap.count - 1, in: heap) }
+    }
+
+    /// Moves the entry at `index` up while it fires before its parent; returns where it ends.
+    private nonisolated static func rise(_ index: Int, in heap: UnsafeMutableBufferPointer<Entry>) -> Int {
+        var child = index
+        while child > 0 {
+            let parent = (child - 1) / 4
+            guard heap[child].firesBefore(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
         }
+        return child
     }
 
     private nonisolated static func popMin(from heap: inout [Entry]) -> Entry {
@@ -315,14 +324,7 @@ public final class FrameScheduler {
         guard index < heap.count else { return }
         heap.withUnsafeMutableBufferPointer { heap in
             heap[index] = last
-            var child = index
-            while child > 0 {
-                let parent = (child - 1) / 4
-                guard heap[child].firesBefore(heap[parent]) else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-            if child == index { sink(index, in: heap) }
+            if rise(index, in: heap) == index { sink(index, in: heap) }
         }
     }
 
