@@ -63,7 +63,7 @@ extension ValueMotion {
             return (fixed, nil, 0)
         }
         let asked = displayBound(tolerance)
-        var bound = max(asked, 1e-10 * from.distance(to: to))
+        var bound = max(asked, 1e-10 * travel)
         let uniformCount = Self.maximumKeyframes
         let budget = Self.maximumFitEvaluations - SegmentFitter.uniformEvaluations(count: uniformCount)
             - SegmentFitter.evaluationsPerSegment

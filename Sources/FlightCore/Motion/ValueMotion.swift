@@ -54,7 +54,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// two-dimensional velocity), so that each instant's oscillation serves them all.
     private let componentsShareSpring: Bool
     /// `from.distance(to: to)`.
-    private let travel: Double
+    let travel: Double
     /// What the progress channel depends on besides its easing, for ``KeyframeCache``: its start
     /// velocity and the settling fraction. (The easing is ``easing``, or for a spring decay along a
     /// path its spring: derived, not stored, see ``progressCacheKey(tolerance:)``.)
@@ -95,6 +95,18 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         settlingFraction: Double = SpringMotion.defaultSettlingFraction,
         tolerance: KeyframeTolerance = .default
     ) throws {
+        try self.init(from: from, to: to, easing: easing, duration: duration, initialVelocity: initialVelocity,
+                      settlingFraction: settlingFraction, tolerance: tolerance, travel: nil)
+    }
+
+    /// Resolves a motion whose travel, `from.distance(to: to)`, the caller has measured already
+    /// (nil: measured here). A distance can cost as much as the rest of a motion (a colour's
+    /// is measured in Oklab, through cube roots).
+    init(
+        from: Value, to: Value, easing: Easing, duration: TimeInterval, initialVelocity: Value.Components = .zero,
+        settlingFraction: Double = SpringMotion.defaultSettlingFraction, tolerance: KeyframeTolerance = .default,
+        travel knownTravel: Double?
+    ) throws {
         self.from = try from.validated("start value")
         self.to = try to.validated("end value")
         guard duration.isFinite, duration >= 0 else { throw AnimationValueError.invalidDuration(duration) }
@@ -103,7 +115,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         }
         self.tolerance = tolerance
         path = Value.Path(from: from, to: to)
-        travel = from.distance(to: to)
+        travel = knownTravel ?? from.distance(to: to)
         // The settling band may not exceed what keyframes are allowed to miss by.
         let bound = tolerance.bound(extent: travel)
         // Decided up front: a spring goes no further than can be shown. Only a tolerance in

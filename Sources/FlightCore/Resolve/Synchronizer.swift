@@ -51,6 +51,9 @@ enum Synchronizer {
         var moves: Bool
         /// Whether its distance is too large for a finite number, so that it jumps.
         var overflows = false
+        /// The distance from the current value to the target, where it was measured (a value's,
+        /// not a path's), so that the motion does not measure it again.
+        var travel: Double?
     }
 
     /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``),
@@ -166,8 +169,8 @@ enum Synchronizer {
             let motion = try ValueMotion(from: current, to: target, easing: requests[index].plan.easing,
                                          duration: requests[index].plan.duration,
                                          initialVelocity: velocity(requests[index].inFlight, as: Value.self),
-                                         tolerance: requests[index].tolerance)
-            return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0)
+                                         tolerance: requests[index].tolerance, travel: remaining)
+            return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0, travel: remaining)
         }
         var duration = requests[index].plan.duration
         if let start = requests[index].inFlight?.from.unboxed(as: Value.self) {
@@ -175,7 +178,7 @@ enum Synchronizer {
             duration = remaining + travelled > 0 ? requests[index].plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
-        return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0)
+        return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0, travel: remaining)
     }
 
     private static func finalize<Value: AnimatableValue>(
@@ -196,7 +199,8 @@ enum Synchronizer {
         let motion = try ValueMotion(
             from: current, to: target, easing: requests[index].plan.easing,
             duration: timing.isPhysical ? requests[index].plan.duration : duration,
-            initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance)
+            initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance,
+            travel: timing.travel)
         let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: tolerance)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
