@@ -19,6 +19,17 @@ public final class AnimationState {
         var key: String
         var animation: LayerAnimation
         let group: AnimationGroup
+        /// The layer property of the animation's key path (nil for a custom key path): looked up
+        /// once, so that take-over tells wholes apart by identity.
+        let property: LayerProperty?
+
+        init(key: String, animation: LayerAnimation, group: AnimationGroup, property: LayerProperty?) {
+            (self.key, self.animation, self.group, self.property) = (key, animation, group, property)
+        }
+
+        init(key: String, animation: LayerAnimation, group: AnimationGroup) {
+            self.init(key: key, animation: animation, group: group, property: LayerProperty.named(animation.keyPath))
+        }
     }
 
     /// Creates empty bookkeeping.

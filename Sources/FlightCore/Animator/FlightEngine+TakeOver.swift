@@ -12,28 +12,31 @@ extension FlightEngine {
     /// that part again, and its key is added to `rewritten` (to be added again, see
     /// ``readd(_:in:changes:before:)``). The animations of `group` itself count, for the properties it
     /// declared before (a later declaration takes over an earlier one).
+    /// (`property` is `keyPath`'s layer property, nil for a custom key path; `resolvedIndex` its
+    /// index among `group`'s resolved properties: both known to the caller, and not looked up
+    /// again here.)
     static func takeOver(
-        _ keyPath: String, isPart: Bool, heldAt value: any AnimatableValue, by group: AnimationGroup,
-        in state: AnimationState, on host: any AnimationHost, changes: inout [LayerAnimationChange],
-        rewritten: inout Set<String>
+        _ keyPath: String, property: LayerProperty?, resolvedIndex: Int?, heldAt value: any AnimatableValue,
+        by group: AnimationGroup, in state: AnimationState, on host: any AnimationHost,
+        changes: inout [LayerAnimationChange], rewritten: inout Set<String>
     ) {
         // The group's own properties count only as far as those declared before this one.
-        let declared = group.resolved.index(of: keyPath) ?? group.resolved.properties.count
+        let declared = resolvedIndex ?? group.resolved.properties.count
+        let isPart = property?.baseKeyPath != nil
         for old in state.activeGroups where old !== group || declared > 0 {
             let end = old === group ? declared : .max
             old.giveUp(before: end) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
             if isPart { old.holdPart(keyPath, before: end) }
         }
-        guard !state.placed.isEmpty else { return }
-        let base = LayerProperty.base(of: keyPath)
         var index = 0
         while index < state.placed.count {
             let placedPath = state.placed[index].animation.keyPath
-            guard LayerProperty.mayShareWhole(placedPath, keyPath), LayerProperty.base(of: placedPath) == base else {
+            let placedProperty = state.placed[index].property
+            guard LayerProperty.shareWhole(keyPath, property, placedPath, placedProperty) else {
                 index += 1
                 continue
             }
-            switch LayerProperty.overlap(of: keyPath, over: placedPath) {
+            switch LayerProperty.overlap(of: keyPath, property, over: placedPath, placedProperty) {
             case .replaces:
                 changes.append(.remove(key: state.placed[index].key))
                 rewritten.remove(state.placed[index].key)

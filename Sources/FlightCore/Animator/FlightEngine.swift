@@ -51,8 +51,8 @@ enum FlightEngine {
                     // The model holds where the last cycle ends.
                     target = repeating.endValue(at: index, of: resolved.properties[index])
                 }
-                takeOver(keyPath, isPart: requests[requestIndex].plan.property?.baseKeyPath != nil, heldAt: target,
-                         by: group, in: state, on: host, changes: &changes, rewritten: &rewritten)
+                takeOver(keyPath, property: requests[requestIndex].plan.property, resolvedIndex: resolvedIndex,
+                         heldAt: target, by: group, in: state, on: host, changes: &changes, rewritten: &rewritten)
                 guard host.setModelValue(target, forKeyPath: keyPath) else {
                     FlightDiagnostics.report(.hostCannotHold(keyPath: keyPath, type: "\(type(of: target))"))
                     continue
@@ -76,7 +76,8 @@ enum FlightEngine {
                 // Made in the host's list and changed there, rather than copied into it.
                 state.placed.append(AnimationState.PlacedAnimation(
                     key: AnimationState.key(group: group.keyNumber, property: index),
-                    animation: LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes), group: group))
+                    animation: LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes), group: group,
+                    property: requests[requestIndex].plan.property))
                 let placedIndex = state.placed.count - 1
                 // A begin time a moment ahead (an event due before the frame about to be shown)
                 // shows the start value until then, never the model's end value.

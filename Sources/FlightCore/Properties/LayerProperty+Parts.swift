@@ -50,6 +50,9 @@ extension LayerProperty {
     /// than ASCII letters count as possibly the same (two spellings of one Unicode name are one
     /// key path to `String`'s `==`).
     package static func mayShareWhole(_ a: String, _ b: String) -> Bool {
+        // Most pairs differ in their first letter (`position`, `bounds`, `opacity`): told apart
+        // before an iterator over either is made, which costs several times as much.
+        if let x = a.utf8.first, let y = b.utf8.first, x != y, x < 0x80, y < 0x80 { return false }
         var first = a.utf8.makeIterator(), second = b.utf8.makeIterator()
         let dot = UInt8(ascii: ".")
         while true {
@@ -62,11 +65,31 @@ extension LayerProperty {
         }
     }
 
+    /// Whether the key paths `a` and `b`, whose properties are `aProperty` and `bProperty`
+    /// (``named(_:)``, nil for custom key paths), are of one whole: told by the wholes' identity
+    /// for layer properties; a custom key path has no parts, and is its own whole.
+    package static func shareWhole(_ a: String, _ aProperty: LayerProperty?, _ b: String, _ bProperty: LayerProperty?) -> Bool {
+        switch (aProperty, bProperty) {
+        case let (a?, b?): return a.whole === b.whole
+        case (nil, nil): return a == b
+        default: return false
+        }
+    }
+
     /// How a newer animation of `newer` composes with an older one of `older` (see ``Overlap``).
     package static func overlap(of newer: String, over older: String) -> Overlap {
         if newer == older { return .replaces }
-        guard mayShareWhole(newer, older), let new = named(newer), let old = named(older),
-              (new.baseKeyPath ?? newer) == (old.baseKeyPath ?? older) else { return .none }
+        guard mayShareWhole(newer, older) else { return .none }
+        return overlap(of: newer, named(newer), over: older, named(older))
+    }
+
+    /// ``overlap(of:over:)`` where the key paths' properties are known (``named(_:)``, nil for
+    /// custom key paths).
+    package static func overlap(
+        of newer: String, _ newProperty: LayerProperty?, over older: String, _ oldProperty: LayerProperty?
+    ) -> Overlap {
+        if newer == older { return .replaces }
+        guard let new = newProperty, let old = oldProperty, new.whole === old.whole else { return .none }
         let shared = new.components & old.components
         if shared == 0 { return .none }
         if shared == old.components && !new.isRelative { return .replaces }

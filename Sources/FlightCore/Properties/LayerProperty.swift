@@ -27,6 +27,8 @@ public final class LayerProperty: Sendable {
     /// Whether writing it scales the components it names rather than setting them
     /// (`transform.scale`, which multiplies the three scale factors by one ratio).
     package let isRelative: Bool
+    /// The whole a part belongs to (nil for a base property, which is its own).
+    private let wholeOfPart: LayerProperty?
     private let readPart: (@Sendable (any AnimatableValue) -> any AnimatableValue)?
     private let writePart: (@Sendable (any AnimatableValue, any AnimatableValue) -> any AnimatableValue)?
 
@@ -41,6 +43,7 @@ public final class LayerProperty: Sendable {
         self.isMotion = isMotion
         components = .max
         isRelative = false
+        wholeOfPart = nil
         readPart = nil
         writePart = nil
     }
@@ -58,6 +61,7 @@ public final class LayerProperty: Sendable {
         self.tolerance = tolerance
         defaultValue = read(base.defaultValue)
         baseKeyPath = base.keyPath
+        wholeOfPart = base.property
         isMotion = base.property.isMotion
         readPart = { value in (value as? Base).map(read) ?? Part(components: .zero) }
         writePart = { value, part in
@@ -65,6 +69,10 @@ public final class LayerProperty: Sendable {
             return write(base, part)
         }
     }
+
+    /// The base property this one is part of: itself for a base property. One object per whole,
+    /// so that two properties of one whole are told by identity, without reading a key path.
+    package var whole: LayerProperty { wholeOfPart ?? self }
 
     /// The part of `baseValue` this sub-path names (the value itself for a base property).
     public func read(from baseValue: any AnimatableValue) -> any AnimatableValue {
