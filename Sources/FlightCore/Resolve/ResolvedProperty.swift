@@ -141,12 +141,25 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     let track: any KeyframeSequence
     let motion: ValueMotion<Value>
     let keyframes: Keyframes<Value>
+    /// The motion's velocity in the first lanes, made where the value type is known. A method
+    /// of this class runs the generic code, whatever its value type: there the velocity's
+    /// arithmetic on `Value.Components` goes lane by lane through the SIMD protocols, thousands
+    /// of instructions for what takes tens specialized (a redirect reads the velocity of every
+    /// property it interrupts).
+    private let velocityLanes: @Sendable (ValueMotion<Value>, TimeInterval) -> SIMD16<Double>
 
     init(motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>) {
         duration = motion.duration
         track = keyframes
         self.motion = motion
         self.keyframes = keyframes
+        velocityLanes = { motion, t in
+            guard t < motion.duration else { return .zero }
+            let components = motion.velocity(at: max(t, 0))
+            var result = SIMD16<Double>.zero
+            for index in 0..<Value.componentCount { result[index] = components[index] }
+            return result
+        }
     }
 
     var easing: Easing { motion.easing }
@@ -182,11 +195,5 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
         }
     }
 
-    func velocity(at t: TimeInterval) -> SIMD16<Double> {
-        guard t < motion.duration else { return .zero }
-        let components = motion.velocity(at: max(t, 0))
-        var result = SIMD16<Double>.zero
-        for index in 0..<Value.componentCount { result[index] = components[index] }
-        return result
-    }
+    func velocity(at t: TimeInterval) -> SIMD16<Double> { velocityLanes(motion, t) }
 }
