@@ -42,8 +42,10 @@ package struct AnimationPlan: Sendable {
     }
 
     /// Adds a property, or replaces the one with the same key path; returns its index.
-    mutating func upsert(_ property: PropertyPlan) -> Int {
-        if let index = properties.firstIndex(where: { $0.keyPath == property.keyPath }) {
+    mutating func upsert(_ property: consuming PropertyPlan) -> Int {
+        // Key paths compared in place, by index: `firstIndex(where:)` hands its closure a copy
+        // of each plan. The plan is taken over, not copied, into the list.
+        for index in properties.indices where properties[index].keyPath == property.keyPath {
             properties[index] = property
             return index
         }
