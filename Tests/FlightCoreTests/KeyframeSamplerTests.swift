@@ -184,5 +184,27 @@ extension OffMainActorSuites {
             }
             #expect(AnimationValueError.nonFinite("x", component: 0).description.contains("non-finite"))
         }
+
+        @Test("A curved-path fit's key folds values that compare equal alike, zero's two signs too")
+        func pathFitKeysFoldAlike() throws {
+            // The keyframe cache's key folds a value's components into one word before hashing:
+            // values equal to `==` must fold alike, or a kept fit would be missed (and a second
+            // entry of one key kept).
+            let signed = try #require(PathFitIdentity(Color(red: -0.0, green: 0.5, blue: 0, alpha: 1)))
+            let unsigned = try #require(PathFitIdentity(Color(red: 0.0, green: 0.5, blue: -0.0, alpha: 1)))
+            #expect(signed == unsigned)
+            #expect(signed.folded == unsigned.folded)
+            var components = Transform3D.identity.components
+            components[1] = -0.0
+            let turned = try #require(PathFitIdentity(Transform3D(components: components)))
+            let plain = try #require(PathFitIdentity(Transform3D.identity))
+            #expect(turned == plain && turned.folded == plain.folded)
+            // Values that differ fold apart (here; a fold may collide, rarely, like any hash).
+            let other = try #require(PathFitIdentity(Color(red: 0.0, green: 0.5, blue: 0, alpha: 0.5)))
+            #expect(other != signed && other.folded != signed.folded)
+            let p3 = try #require(PathFitIdentity(Color(red: 0.0, green: 0.5, blue: 0, alpha: 1, space: .displayP3)))
+            #expect(p3 != signed && p3.folded != signed.folded)
+            #expect(PathFitIdentity(CGPoint(x: 1, y: 2)) == nil)
+        }
     }
 }

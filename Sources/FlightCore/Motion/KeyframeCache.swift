@@ -37,6 +37,14 @@ final class KeyframeCache: @unchecked Sendable {
         var from: PathFitIdentity
         var to: PathFitIdentity
         var progress: ProgressKey
+
+        /// The values' 34 words are folded into one before the hasher sees them: fed to it one
+        /// by one, they cost more than the rest of a cached `animate` of a colour.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(from.folded &* 0x9E37_79B9_7F4A_7C15 ^ to.folded)
+            hasher.combine(progress)
+        }
     }
 
     /// A fit along a curved path, of the value type its key names.
@@ -140,16 +148,26 @@ final class KeyframeCache: @unchecked Sendable {
 
 /// Everything that tells one value of a curved-path type from another, without boxing it: its
 /// components and whatever else its path depends on (a colour's spaces).
-struct PathFitIdentity: Hashable {
-    var components: SIMD16<Double>
-    var extra: Int
+package struct PathFitIdentity: Hashable {
+    package var components: SIMD16<Double>
+    package var extra: Int
+
+    /// The identity in one word (FNV-1a over the lanes' bits, zero's two signs alike, as `==`
+    /// has them): equal identities fold alike.
+    package var folded: UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: Int64(extra))
+        for lane in 0..<components.scalarCount {
+            hash = (hash ^ (components[lane] + 0).bitPattern) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
 }
 
 extension PathFitIdentity {
     /// The identity of a value whose keyframe fits ``KeyframeCache`` keeps along its curved
     /// path (a colour or a transform), or nil for other types. The type is told from its
     /// metadata, so that specialized code decides this at compile time.
-    init?<Value: AnimatableValue>(_ value: Value) {
+    package init?<Value: AnimatableValue>(_ value: Value) {
         if let color = value.unboxed(as: Color.self) {
             let spaces = Color.Space.allCases.firstIndex(of: color.space) ?? 0
             let mixes = Color.Interpolation.allCases.firstIndex(of: color.interpolation) ?? 0
