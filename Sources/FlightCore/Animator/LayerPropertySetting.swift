@@ -19,7 +19,9 @@ extension LayerPropertySetting {
     /// ```swift
     /// animator.value(0.4, for: LayerProperty.shadowOpacity).duration(0.3)
     /// ```
-    @discardableResult
+    // Inlined into each setter: called, it would instantiate the metadata of the key's type at
+    // every call (the setters run as generic code in the app, over `Self`).
+    @discardableResult @inline(__always)
     package func value<Value: AnimatableValue>(_ value: Value, for key: LayerProperty.Key<Value>) -> Configurator {
         self.value(value, forKeyPath: key.keyPath)
     }
