@@ -249,12 +249,14 @@ package enum SegmentFitter {
         let source: Source
         /// The largest sampled error a segment may have.
         let bound: Double
-        /// The evaluations of the motion made so far.
-        var evaluations = 0
+        /// The evaluations of the motion made so far. (The run's state is changed only by its
+        /// own methods, one at a time, on the thread of its fit: accesses never overlap, and the
+        /// run-time check a class's stored property would otherwise get is left out.)
+        @exclusivity(unchecked) var evaluations = 0
         /// Where the shortest segment the last ``longestSegment(from:limit:guess:)`` tried and
         /// rejected ended (infinity if it rejected none): a segment from the same start that
         /// reaches as far would miss too.
-        private(set) var rejectedEnd = Double.infinity
+        @exclusivity(unchecked) private(set) var rejectedEnd = Double.infinity
 
         init(source: Source, bound: Double) {
             self.source = source
