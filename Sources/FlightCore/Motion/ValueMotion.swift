@@ -86,6 +86,16 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// - Throws: ``AnimationValueError/nonFinite(_:component:)`` for a NaN or infinite value or
     ///   velocity, ``AnimationValueError/invalidDuration(_:)`` for a negative, NaN or infinite
     ///   duration.
+    // Called from an app's module, a generic initializer runs unspecialized, reading each
+    // component through the SIMD protocols; specialized entry points for the value types layers
+    // use, chosen by the type at run time, run the same code specialized.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == CGPoint)
+    @_specialize(where Value == CGSize)
+    @_specialize(where Value == CGRect)
+    @_specialize(where Value == Color)
+    @_specialize(where Value == Transform3D)
+    @_specialize(where Value == Transform2D)
     public init(
         from: Value,
         to: Value,
