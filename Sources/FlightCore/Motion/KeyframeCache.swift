@@ -152,6 +152,18 @@ package struct PathFitIdentity: Hashable {
     package var components: SIMD16<Double>
     package var extra: Int
 
+    /// Lane by lane: the synthesized comparison goes through `SIMD`'s generic `==`, which
+    /// reads each lane through the protocol (about a thousand instructions a key compared).
+    package static func == (a: PathFitIdentity, b: PathFitIdentity) -> Bool {
+        guard a.extra == b.extra else { return false }
+        for lane in 0..<a.components.scalarCount where a.components[lane] != b.components[lane] { return false }
+        return true
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(folded)
+    }
+
     /// The identity in one word (FNV-1a over the lanes' bits, zero's two signs alike, as `==`
     /// has them): equal identities fold alike.
     package var folded: UInt64 {
