@@ -112,11 +112,23 @@ public final class AnimationGroup {
         }
     }
 
-    /// Notes that a later declaration of the part `part` holds it inside one of its key paths
-    /// among its properties before `end` that it still drives.
-    func holdPart(_ part: String, before end: Int = .max) {
+    /// Gives up, among its properties before `end`, those a newer animation of `keyPath` (whose
+    /// layer property is `property`) replaces, by Flight's rule for parts and wholes.
+    func giveUp(before end: Int, to keyPath: String, _ property: LayerProperty?) {
+        for index in resolved.properties.indices where index < end
+            && LayerProperty.overlap(of: keyPath, property, over: resolved.properties[index].keyPath,
+                                     resolved.properties[index].layerProperty) == .replaces {
+            takenOver.insert(index)
+        }
+    }
+
+    /// Notes that a later declaration of the part `part` (whose layer property is `property`)
+    /// holds it inside one of its key paths among its properties before `end` that it still
+    /// drives.
+    func holdPart(_ part: String, _ property: LayerProperty?, before end: Int = .max) {
         for index in resolved.properties.indices where index < end && !takenOver.contains(index)
-            && LayerProperty.overlap(of: part, over: resolved.properties[index].keyPath) == .holds {
+            && LayerProperty.overlap(of: part, property, over: resolved.properties[index].keyPath,
+                                     resolved.properties[index].layerProperty) == .holds {
             heldParts[resolved.properties[index].keyPath, default: []].insert(part)
         }
     }

@@ -25,8 +25,8 @@ extension FlightEngine {
         let isPart = property?.baseKeyPath != nil
         for old in state.activeGroups where old !== group || declared > 0 {
             let end = old === group ? declared : .max
-            old.giveUp(before: end) { LayerProperty.overlap(of: keyPath, over: $0) == .replaces }
-            if isPart { old.holdPart(keyPath, before: end) }
+            old.giveUp(before: end, to: keyPath, property)
+            if isPart { old.holdPart(keyPath, property, before: end) }
         }
         var index = 0
         while index < state.placed.count {

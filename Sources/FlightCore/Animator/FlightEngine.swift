@@ -413,14 +413,18 @@ enum FlightEngine {
     /// A group that jumps: every property at its target, zero duration.
     private static func instant(_ requests: [Synchronizer.Request]) -> ResolvedGroup {
         let properties = requests.compactMap { request in
-            instantProperty(request.plan.target, keyPath: request.plan.keyPath, isPrimary: request.plan.isPrimary)
+            instantProperty(request.plan.target, keyPath: request.plan.keyPath, layerProperty: request.plan.property,
+                            isPrimary: request.plan.isPrimary)
         }
         return ResolvedGroup(duration: 0, properties: properties, drivingKeyPath: nil)
     }
 
-    private static func instantProperty<Value: AnimatableValue>(_ target: Value, keyPath: String, isPrimary: Bool) -> ResolvedProperty? {
+    private static func instantProperty<Value: AnimatableValue>(
+        _ target: Value, keyPath: String, layerProperty: LayerProperty?, isPrimary: Bool
+    ) -> ResolvedProperty? {
         guard let motion = try? ValueMotion(from: target, to: target, easing: .linear, duration: 0) else { return nil }
-        return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: motion, keyframes: motion.keyframes())
+        return ResolvedProperty(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: motion,
+                                keyframes: motion.keyframes())
     }
 
     /// The distance between two values, infinite for values of different types.

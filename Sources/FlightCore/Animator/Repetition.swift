@@ -214,9 +214,10 @@ final class GroupRepetition {
         let end = out.frames[out.frames.count - 1].value
         guard let start = property.from as? Sequence.Value,
               let motion = try? ValueMotion(from: end, to: start, easing: easing, duration: out.duration,
-                                            tolerance: LayerProperty.named(property.keyPath)?.tolerance ?? .default)
+                                            tolerance: property.layerProperty?.tolerance ?? .default)
         else { return nil }
-        return ResolvedProperty(keyPath: property.keyPath, isPrimary: property.isPrimary, motion: motion, keyframes: motion.keyframes())
+        return ResolvedProperty(keyPath: property.keyPath, layerProperty: property.layerProperty, isPrimary: property.isPrimary,
+                                motion: motion, keyframes: motion.keyframes())
     }
 
     private static func build<Sequence: ForwardKeyframes>(

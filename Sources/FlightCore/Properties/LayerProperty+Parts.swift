@@ -88,8 +88,13 @@ extension LayerProperty {
     package static func overlap(
         of newer: String, _ newProperty: LayerProperty?, over older: String, _ oldProperty: LayerProperty?
     ) -> Overlap {
-        if newer == older { return .replaces }
-        guard let new = newProperty, let old = oldProperty, new.whole === old.whole else { return .none }
+        // Layer properties are told apart by identity (one object per key path), custom key
+        // paths, which have no parts, by their names.
+        guard let new = newProperty, let old = oldProperty else {
+            return newProperty == nil && oldProperty == nil && newer == older ? .replaces : .none
+        }
+        if new === old { return .replaces }
+        guard new.whole === old.whole else { return .none }
         let shared = new.components & old.components
         if shared == 0 { return .none }
         if shared == old.components && !new.isRelative { return .replaces }

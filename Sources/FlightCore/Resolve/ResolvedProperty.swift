@@ -13,16 +13,20 @@ public struct ResolvedProperty: Sendable {
     /// How many evaluations of the exact motion fitting its keyframes took (0 where the fit was
     /// kept from an earlier one): never more than `ValueMotion.maximumFitEvaluations`.
     package let fitEvaluations: Int
+    /// The layer property ``keyPath`` names (nil for a custom key path): the request's, kept so
+    /// that take-over compares wholes without looking key paths up.
+    let layerProperty: LayerProperty?
     private let storage: any MotionStorage
 
     /// Takes `motion` and `keyframes` over (consumed, so that the motion, a large value, is
     /// moved into its storage rather than copied).
     init<Value: AnimatableValue>(
-        keyPath: String, isPrimary: Bool,
+        keyPath: String, layerProperty: LayerProperty?, isPrimary: Bool,
         motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>,
         widenedTolerance: Double? = nil, fitEvaluations: Int = 0
     ) {
         self.keyPath = keyPath
+        self.layerProperty = layerProperty
         self.isPrimary = isPrimary
         self.widenedTolerance = widenedTolerance
         self.fitEvaluations = fitEvaluations
@@ -30,8 +34,12 @@ public struct ResolvedProperty: Sendable {
     }
 
     /// A property whose motion is held by `storage` (a motion along a path).
-    init(keyPath: String, isPrimary: Bool, storage: any MotionStorage, widenedTolerance: Double?, fitEvaluations: Int) {
+    init(
+        keyPath: String, layerProperty: LayerProperty?, isPrimary: Bool, storage: any MotionStorage,
+        widenedTolerance: Double?, fitEvaluations: Int
+    ) {
         self.keyPath = keyPath
+        self.layerProperty = layerProperty
         self.isPrimary = isPrimary
         self.widenedTolerance = widenedTolerance
         self.fitEvaluations = fitEvaluations

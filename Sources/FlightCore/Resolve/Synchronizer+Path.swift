@@ -70,7 +70,8 @@ extension Synchronizer {
                                             reach: ValueMotion<Double>.maximumExcursionInTolerances * path.positionTolerance))
         }
         if let widened { reports.append(.toleranceWidened(keyPath: keyPath, tolerance: widened)) }
-        return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, storage: storage, widenedTolerance: widened,
+        return ResolvedProperty(keyPath: keyPath, layerProperty: request.plan.property, isPrimary: isPrimary, storage: storage,
+                                widenedTolerance: widened,
                                 fitEvaluations: evaluations)
     }
 
@@ -78,7 +79,8 @@ extension Synchronizer {
     private static func still(_ request: Request, evaluations: Int) throws -> ResolvedProperty {
         func make<Value: AnimatableValue>(_ target: Value) throws -> ResolvedProperty {
             let motion = try ValueMotion(from: target, to: target, easing: .linear, duration: 0, tolerance: request.tolerance)
-            return ResolvedProperty(keyPath: request.plan.keyPath, isPrimary: request.plan.isPrimary, motion: motion,
+            return ResolvedProperty(keyPath: request.plan.keyPath, layerProperty: request.plan.property,
+                                    isPrimary: request.plan.isPrimary, motion: motion,
                                     keyframes: motion.keyframes(), fitEvaluations: evaluations)
         }
         return try make(request.plan.target)

@@ -186,13 +186,14 @@ enum Synchronizer {
         _ reports: inout [FlightError]
     ) throws -> ResolvedProperty {
         let (keyPath, isPrimary, tolerance) = (requests[index].plan.keyPath, requests[index].plan.isPrimary, requests[index].tolerance)
+        let layerProperty = requests[index].plan.property
         let current = requests[index].current.unboxed(as: Value.self) ?? target
         /// The property jumping to its target, reported.
         func jump(evaluations: Int) throws -> ResolvedProperty {
             reports.append(.motionOverflows(keyPath: keyPath))
             let still = try ValueMotion(from: current, to: target, easing: .linear, duration: 0, tolerance: tolerance)
             let keyframes = still.boundedKeyframes(tolerance: tolerance).keyframes
-            return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: still, keyframes: keyframes,
+            return ResolvedProperty(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: still, keyframes: keyframes,
                                     fitEvaluations: evaluations)
         }
         guard !timing.overflows else { return try jump(evaluations: 0) }
@@ -211,7 +212,8 @@ enum Synchronizer {
             reports.append(.toleranceWidened(keyPath: keyPath, tolerance: widened))
         }
         // Moved into the property's storage: a copy of a motion costs as much as a small fit.
-        return ResolvedProperty(keyPath: keyPath, isPrimary: isPrimary, motion: consume motion, keyframes: keyframes,
+        return ResolvedProperty(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: consume motion,
+                                keyframes: keyframes,
                                 widenedTolerance: widened, fitEvaluations: evaluations)
     }
 
