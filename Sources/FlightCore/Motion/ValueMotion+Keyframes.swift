@@ -228,6 +228,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     private let trajectory: Trajectory
     private let path: Value.Path
     private let travel: Double
+    /// The path's kinks, read once: a path makes the list anew at each read (a colour's, three
+    /// allocations), and a fit looks for kinks in every segment it tries.
+    private let kinks: [Double]
 
     init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {
         isPhysical = easing.hasIntrinsicDuration
@@ -237,6 +240,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         self.trajectory = trajectory
         self.path = path
         self.travel = travel
+        kinks = path.kinks
     }
 
     var breakpoints: [Double] { breakpointList }
@@ -245,12 +249,16 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     func kinkCrossing(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, evaluations: inout Int
     ) -> FitPoint<SIMD2<Double>>? {
-        let kinks = path.kinks
         guard !kinks.isEmpty else { return nil }
         let (start, end) = (a.value[0], b.value[0])
-        // A segment never turns back, so the progress crosses a kink between its ends or not at all.
-        guard let kink = kinks.filter({ ($0 - start) * ($0 - end) < 0 }).min(by: { abs($0 - start) < abs($1 - start) })
-        else { return nil }
+        // A segment never turns back, so the progress crosses a kink between its ends or not at
+        // all: the crossing nearest the start, if any.
+        var nearest: Double?
+        for kink in kinks where (kink - start) * (kink - end) < 0 {
+            if let found = nearest, abs(found - start) <= abs(kink - start) { continue }
+            nearest = kink
+        }
+        guard let kink = nearest else { return nil }
         var (low, high) = (a.u, b.u)
         for _ in 0..<60 {
             let middle = (low + high) / 2

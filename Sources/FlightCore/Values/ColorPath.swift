@@ -43,7 +43,14 @@ public struct ColorPath: InterpolationPath {
     public var kinks: [Double] {
         let change = end.w - start.w
         guard change != 0 else { return [] }
-        return [(0 - start.w) / change, (1 - start.w) / change].filter { $0.isFinite }.sorted()
+        // Made in one list (a filtered, sorted literal made three).
+        let (zero, one) = ((0 - start.w) / change, (1 - start.w) / change)
+        switch (zero.isFinite, one.isFinite) {
+        case (true, true): return zero <= one ? [zero, one] : [one, zero]
+        case (true, false): return [zero]
+        case (false, true): return [one]
+        case (false, false): return []
+        }
     }
 
     /// The distance from `value` to the mix at `fraction`, measured in the premultiplied mixing
