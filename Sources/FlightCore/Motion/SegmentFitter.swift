@@ -132,8 +132,11 @@ package enum SegmentFitter {
         defer { evaluations += run.evaluations }
         let breakpoints = source.breakpoints
         var nextBreakpoint = 0
+        // Room for most fits (a colour's or a spring's can take a dozen keyframes), so that the
+        // lists are made once rather than made again as they grow.
+        let room = 16 + 2 * breakpoints.count
         var frames: [Frame] = []
-        frames.reserveCapacity(8 + 2 * breakpoints.count)
+        frames.reserveCapacity(room)
         var start = run.point(at: 0, side: .inside)
         frames.append(Frame(keyTime: 0, value: first))
         // For the pass that joins segments, what each keyframe stands for (see `Joint`); kept
@@ -142,7 +145,7 @@ package enum SegmentFitter {
         let joins = source.isScalar
         var joints: [Run<Source>.Joint] = []
         if joins {
-            joints.reserveCapacity(8 + 2 * breakpoints.count)
+            joints.reserveCapacity(room)
             joints.append(.init(start: start, end: start, isFixed: true))
         }
         var guess = 1.0
