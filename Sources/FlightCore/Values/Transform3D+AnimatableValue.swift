@@ -1,0 +1,35 @@
+import Foundation
+
+extension Transform3D: AnimatableValue {
+    /// The 16 entries, row by row.
+    public static var componentCount: Int { 16 }
+
+    /// The 16 entries, row by row.
+    public var components: SIMD16<Double> {
+        SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+    }
+
+    /// A transform from its 16 entries, row by row.
+    public init(components c: SIMD16<Double>) {
+        self.init(m11: c[0], m12: c[1], m13: c[2], m14: c[3], m21: c[4], m22: c[5], m23: c[6], m24: c[7],
+                  m31: c[8], m32: c[9], m33: c[10], m34: c[11], m41: c[12], m42: c[13], m43: c[14], m44: c[15])
+    }
+
+    /// Distance in display points between the decomposed transforms: translation in points, and
+    /// a radian of rotation, a unit of scale or skew, or a 0.001 change of perspective counted as
+    /// 100 pt (the size of a typical view). Transforms that cannot be decomposed are compared
+    /// entry by entry.
+    public func distance(to other: Transform3D) -> Double {
+        if isAffine2D && other.isAffine2D {
+            return Transform2D(self).distance(to: Transform2D(other))
+        }
+        guard let a = DecomposedTransform3D(self), let b = DecomposedTransform3D(other) else {
+            let difference = other.components - components
+            return (difference * difference).sum().squareRoot()
+        }
+        return a.distance(to: b)
+    }
+
+    /// The CSS Transforms Level 2 interpolation path.
+    public typealias Path = Transform3DPath
+}
