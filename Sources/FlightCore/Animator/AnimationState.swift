@@ -24,6 +24,7 @@ public final class AnimationState {
         let property: LayerProperty?
 
         init(key: String, animation: LayerAnimation, group: AnimationGroup, property: LayerProperty?) {
+            assert(property === LayerProperty.named(animation.keyPath), "a placed animation keeps its key path's property")
             (self.key, self.animation, self.group, self.property) = (key, animation, group, property)
         }
 

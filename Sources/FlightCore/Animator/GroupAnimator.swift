@@ -18,9 +18,10 @@ import Foundation
 /// ```
 @MainActor
 public final class GroupAnimator: LayerPropertySetting {
-    /// The plan being built. Changed only by this builder's own methods, none of which runs the
-    /// app's code while it holds the plan, so accesses never overlap: the run-time check of
-    /// each (two calls into the run time per setter) is left out.
+    /// The plan being built. Changed only by this builder's own methods, none of which calls the
+    /// app's code while it holds the plan (only a value it replaces could, from a `deinit`), so
+    /// accesses never overlap: the run-time check of each (two calls into the run time per
+    /// setter) is left out.
     @exclusivity(unchecked) package private(set) var plan: AnimationPlan
     /// What a platform's setters need to know of the target the group is built for, while its
     /// own `animate` builds it (UIKit: the view whose traits resolve a `UIColor`); nil otherwise,

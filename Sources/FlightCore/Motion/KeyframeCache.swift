@@ -164,8 +164,9 @@ package struct PathFitIdentity: Hashable {
         hasher.combine(folded)
     }
 
-    /// The identity in one word (FNV-1a over the lanes' bits, zero's two signs alike, as `==`
-    /// has them): equal identities fold alike.
+    /// The identity in one word (an FNV-style fold of the lanes' bits, a word at a time, zero's
+    /// two signs alike, as `==` has them): equal identities fold alike; a weak hash, which is
+    /// enough for a store of a few dozen fits that `==` decides.
     package var folded: UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bitPattern: Int64(extra))
         for lane in 0..<components.scalarCount {

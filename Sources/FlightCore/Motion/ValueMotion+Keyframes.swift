@@ -228,8 +228,8 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     private let trajectory: Trajectory
     private let path: Value.Path
     private let travel: Double
-    /// The path's kinks, read once: a path makes the list anew at each read (a colour's, three
-    /// allocations), and a fit looks for kinks in every segment it tries.
+    /// The path's kinks, read once: a path makes the list anew at each read (a colour's
+    /// allocates it), and a fit looks for kinks in every segment it tries.
     private let kinks: [Double]
 
     init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {

@@ -53,7 +53,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// Whether the component channels all move on one spring (a spring decay fed a
     /// two-dimensional velocity), so that each instant's oscillation serves them all.
     private let componentsShareSpring: Bool
-    /// `from.distance(to: to)`.
+    /// `from.distance(to: to)`: measured here, or handed in by the caller that measured it.
     let travel: Double
     /// What the progress channel depends on besides its easing, for ``KeyframeCache``: its start
     /// velocity and the settling fraction. (The easing is ``easing``, or for a spring decay along a
@@ -126,6 +126,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         self.tolerance = tolerance
         path = Value.Path(from: from, to: to)
         travel = knownTravel ?? from.distance(to: to)
+        assert(knownTravel.map { $0 == from.distance(to: to) || $0.isNaN } ?? true, "the travel handed in is the motion's")
         // The settling band may not exceed what keyframes are allowed to miss by.
         let bound = tolerance.bound(extent: travel)
         // Decided up front: a spring goes no further than can be shown. Only a tolerance in

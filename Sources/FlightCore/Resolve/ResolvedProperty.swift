@@ -25,6 +25,7 @@ public struct ResolvedProperty: Sendable {
         motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>,
         widenedTolerance: Double? = nil, fitEvaluations: Int = 0
     ) {
+        assert(layerProperty === LayerProperty.named(keyPath), "a resolved property keeps its key path's property")
         self.keyPath = keyPath
         self.layerProperty = layerProperty
         self.isPrimary = isPrimary
@@ -38,6 +39,7 @@ public struct ResolvedProperty: Sendable {
         keyPath: String, layerProperty: LayerProperty?, isPrimary: Bool, storage: any MotionStorage,
         widenedTolerance: Double?, fitEvaluations: Int
     ) {
+        assert(layerProperty === LayerProperty.named(keyPath), "a resolved property keeps its key path's property")
         self.keyPath = keyPath
         self.layerProperty = layerProperty
         self.isPrimary = isPrimary
