@@ -110,6 +110,16 @@ extension MainActorSuites {
             #expect(paused.samples[0][25] == paused.samples[0][35])
             let scrubbedX = paused.samples[0][50]![0]
             #expect(abs(scrubbedX - (40 + 280 * (1 - cos(0.3 * .pi)) / 2)) <= 0.5 + 1e-9)
+
+            // Paused at 0.45 s after a step move ended at 0.3 s, the card holds its end (not the
+            // step before); scrubbed to 0.2 of the group's 1 s it shows the step 0.2 / 0.3 of
+            // the way puts it on (jumpEnd: 2 of 4 steps, x = 180); scrubbed to 1, the end again.
+            let held = Self.run(Self.scenario("pause after an end"))
+            for frame in [55, 60, 65, 71] { #expect(held.samples[0][frame]![0] == 320, "frame \(frame)") }
+            for frame in [74, 80, 89] { #expect(held.samples[0][frame]![0] == 180, "frame \(frame)") }
+            for frame in [92, 100, 107, 120, 143] { #expect(held.samples[0][frame]![0] == 320, "frame \(frame)") }
+            #expect(held.samples[1][143]![0] == 0.3)
+            #expect(held.events.contains { $0.name == "move stop finished" })
         }
 
         @Test("A headless run compared with itself differs by nothing, on even and on jittered frames")

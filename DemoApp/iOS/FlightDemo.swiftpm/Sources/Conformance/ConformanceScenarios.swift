@@ -7,8 +7,8 @@ import Foundation
 public enum ConformanceScenarios {
     /// Every scenario, in the order they run.
     public static var all: [ConformanceScenario] {
-        [takeOver, springTakeOver, pauseScrubResume, reverse, finishAndCancel, continueOnSpring, triggers,
-         colours, transforms, transformParts, speedTwo]
+        [takeOver, springTakeOver, pauseScrubResume, pauseAfterAnEnd, reverse, finishAndCancel, continueOnSpring,
+         triggers, colours, transforms, transformParts, speedTwo]
     }
 
     /// A 60 × 60 pt square at `position`, opaque, with a background colour.
@@ -83,6 +83,31 @@ public enum ConformanceScenarios {
                 ConformanceStep(at: 0.3, "fractionComplete = 0.6") { $0.control("move") { $0.fractionComplete = 0.6 } },
                 ConformanceStep(at: 0.4, "fractionComplete = 0.3") { $0.control("move") { $0.fractionComplete = 0.3 } },
                 ConformanceStep(at: 0.5, "resume") { $0.control("move") { $0.resume() } },
+            ])
+    }
+
+    /// A group paused after one of its properties has ended, while another plays on: the ended
+    /// one is held at its end (an animation at speed 0 whose time offset is its duration, filled
+    /// both ways), then scrubbed back into its steps and to the group's end, and resumed.
+    /// On `.steps(4, .jumpEnd)` its end is a value it shows only from its end on, so a hold a
+    /// moment short of the end would show the step before.
+    static var pauseAfterAnEnd: ConformanceScenario {
+        ConformanceScenario(
+            "pause after an end", "A step move ends at 0.3 s while a fade plays on; the group is paused at 0.45 s, scrubbed with fractionComplete to 0.2 and to 1, and resumed.",
+            layers: [square("card", at: CGPoint(x: 40, y: 200))],
+            probes: [ConformanceProbe(0, "position"), ConformanceProbe(0, "opacity")],
+            duration: 1.2,
+            steps: [
+                ConformanceStep(at: 0, "play") { stage in
+                    stage.animate("move", on: 0) { a in
+                        a.position(CGPoint(x: 320, y: 200)).duration(0.3).easing(.steps(4, .jumpEnd))
+                        a.alpha(0.3).duration(1).easing(.linear)
+                    }
+                },
+                ConformanceStep(at: 0.45, "pause after the move's end") { $0.control("move") { $0.pause() } },
+                ConformanceStep(at: 0.6, "fractionComplete = 0.2") { $0.control("move") { $0.fractionComplete = 0.2 } },
+                ConformanceStep(at: 0.75, "fractionComplete = 1") { $0.control("move") { $0.fractionComplete = 1 } },
+                ConformanceStep(at: 0.9, "resume") { $0.control("move") { $0.resume() } },
             ])
     }
 
