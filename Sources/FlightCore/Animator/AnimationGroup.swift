@@ -33,7 +33,7 @@ public final class AnimationGroup {
     /// object of its own.
     @exclusivity(unchecked) var pendingEnd = 0
     /// The positions in `resolved.properties` of the key paths later groups took over.
-    private var takenOver: Set<Int> = []
+    private var takenOver = TakenOver()
     /// For each of its key paths, the parts of it that later declarations took over while it
     /// plays on with them held (``LayerProperty/Overlap/holds``): a control call that writes its
     /// resolved value to the model keeps each such part where the model has it, where the later
@@ -108,7 +108,7 @@ public final class AnimationGroup {
     func giveUp(before end: Int = .max, _ isTaken: (String) -> Bool) {
         // By index: each property read in place rather than copied out of the list.
         for index in resolved.properties.indices where index < end && isTaken(resolved.properties[index].keyPath) {
-            takenOver.insert(index)
+            takenOver.insert(index, of: resolved.properties.count)
         }
     }
 
@@ -118,7 +118,7 @@ public final class AnimationGroup {
         for index in resolved.properties.indices where index < end
             && LayerProperty.overlap(of: keyPath, property, over: resolved.properties[index].keyPath,
                                      resolved.properties[index].layerProperty) == .replaces {
-            takenOver.insert(index)
+            takenOver.insert(index, of: resolved.properties.count)
         }
     }
 
@@ -291,5 +291,24 @@ struct FiredTriggers {
     mutating func insert(_ index: Int) {
         makeRoom(for: index + 1)
         fired[index] = true
+    }
+}
+
+/// Which of a group's properties later groups took over: a flag per property, made at the first
+/// take-over (one list, where a set of positions allocated again as it grew: a redirect takes
+/// over every property of the group it interrupts).
+private struct TakenOver {
+    private var flags: [Bool] = []
+    /// How many are taken over.
+    private(set) var count = 0
+
+    func contains(_ index: Int) -> Bool { index < flags.count && flags[index] }
+
+    /// Marks property `index` of `total` as taken over.
+    mutating func insert(_ index: Int, of total: Int) {
+        if flags.isEmpty { flags = Array(repeating: false, count: total) }
+        guard !flags[index] else { return }
+        flags[index] = true
+        count += 1
     }
 }
