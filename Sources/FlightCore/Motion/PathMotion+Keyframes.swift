@@ -45,7 +45,7 @@ extension PathMotion {
     /// The instants (normalized time, sorted) strictly inside a piece of the easing at which
     /// the fraction travelled turns back: between neighbours among ``turnScanCount`` evenly
     /// spaced instants and the easing's breakpoints, wherever its slope changes sign or it
-    /// turns as a fit's segment would end (``SegmentFitter/firstTurn(of:from:to:evaluations:)``).
+    /// turns as a fit's segment would end (``SegmentFitter/TurnSearch``).
     /// A turn at a breakpoint (a bounce's) is not listed: segments end there anyway. Turns
     /// closer together than the spacing (a spring oscillating hundreds of times) may be missed.
     func progressTurns(evaluations: inout Int) -> [Double] {
@@ -55,13 +55,15 @@ extension PathMotion {
         let breakpoints = inner.breakpoints.filter { $0 > 0 && $0 < 1 }
         instants = (instants + breakpoints).sorted()
         var turns: [Double] = []
+        let search = SegmentFitter.TurnSearch(inner)
+        defer { evaluations += search.evaluations }
         var previous = inner.point(at: 0, side: .right)
         evaluations += 1
         for u in instants.dropFirst() where u > previous.u {
             let isBreakpoint = breakpoints.contains(u)
             let current = inner.point(at: u, side: isBreakpoint || u == 1 ? .left : .inside)
             evaluations += 1
-            if let turn = SegmentFitter.firstTurn(of: inner, from: previous, to: current, evaluations: &evaluations) {
+            if let turn = search.firstTurn(from: previous, to: current) {
                 turns.append(turn.u)
             }
             previous = isBreakpoint ? inner.point(at: u, side: .right) : current

@@ -231,16 +231,25 @@ package enum SegmentFitter {
         return (Keyframes(duration: duration, frames: frames), worst)
     }
 
-    /// The first instant strictly inside the segment from `a` to `b` at which a one-channel
-    /// `source` turns back (an extremum, found as a fit's own segments end at them), or nil if
-    /// it moves one way throughout. Adds the instants it evaluated to `evaluations`: at most 16
-    /// and a root's 100.
-    static func firstTurn<Source: SegmentSource>(
-        of source: Source, from a: FitPoint<Source.Channels>, to b: FitPoint<Source.Channels>, evaluations: inout Int
-    ) -> FitPoint<Source.Channels>? {
-        let run = Run(source: source, bound: 0)
-        defer { evaluations += run.evaluations }
-        return run.extremum(between: a, and: b)
+    /// A search for where a one-channel motion turns back, segment after segment, with one run
+    /// (one allocation) for them all.
+    struct TurnSearch<Source: SegmentSource> {
+        private let run: Run<Source>
+
+        /// A search along `source`.
+        init(_ source: Source) {
+            run = Run(source: source, bound: 0)
+        }
+
+        /// The instants it has evaluated so far: at most 16 and a root's 100 a segment.
+        var evaluations: Int { run.evaluations }
+
+        /// The first instant strictly inside the segment from `a` to `b` at which the motion
+        /// turns back (an extremum, found as a fit's own segments end at them), or nil if it
+        /// moves one way throughout.
+        func firstTurn(from a: FitPoint<Source.Channels>, to b: FitPoint<Source.Channels>) -> FitPoint<Source.Channels>? {
+            run.extremum(between: a, and: b)
+        }
     }
 
     /// One fit under way: the motion, the error bound, and the evaluations made so far.
