@@ -103,21 +103,13 @@ public final class AnimationGroup {
     /// Whether later groups took over every key path it drove.
     var ownsNothing: Bool { takenOver.count == resolved.properties.count }
 
-    /// Gives up the key paths for which `isTaken` is true, among its properties before `end`
-    /// (a later declaration of its own takes over only those declared before it).
-    func giveUp(before end: Int = .max, _ isTaken: (String) -> Bool) {
-        // By index: each property read in place rather than copied out of the list.
-        for index in resolved.properties.indices where index < end && isTaken(resolved.properties[index].keyPath) {
-            takenOver.insert(index, of: resolved.properties.count)
-        }
-    }
-
-    /// Gives up, among its properties before `end`, those a newer animation of `keyPath` (whose
-    /// layer property is `property`) replaces, by Flight's rule for parts and wholes.
-    func giveUp(before end: Int, to keyPath: String, _ property: LayerProperty?) {
-        for index in resolved.properties.indices where index < end
-            && LayerProperty.overlap(of: keyPath, property, over: resolved.properties[index].keyPath,
-                                     resolved.properties[index].layerProperty) == .replaces {
+    /// Gives up the properties for which `isTaken` is true of their key path and layer property,
+    /// among those before `end` (a later declaration of its own takes over only those declared
+    /// before it).
+    func giveUp(before end: Int = .max, _ isTaken: (String, LayerProperty?) -> Bool) {
+        // By index, the two fields read in place: a resolved property handed over whole is copied.
+        for index in resolved.properties.indices
+        where index < end && isTaken(resolved.properties[index].keyPath, resolved.properties[index].layerProperty) {
             takenOver.insert(index, of: resolved.properties.count)
         }
     }

@@ -277,7 +277,7 @@ public final class AnimationSequence {
                 // A group that ended at its end or back at its start comes back, held, but not
                 // for the key paths something else has changed since: those are no longer its.
                 if let host = member.group.host, let changed = changedElsewhere[ObjectIdentifier(host)] {
-                    member.group.giveUp { changed.contains($0) }
+                    member.group.giveUp { keyPath, _ in changed.contains(keyPath) }
                 }
                 guard !member.group.ownsNothing else { continue }
                 FlightEngine.revive(member.group, heldAt: elapsed)

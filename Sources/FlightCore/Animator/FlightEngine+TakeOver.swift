@@ -25,18 +25,13 @@ extension FlightEngine {
         let isPart = property?.baseKeyPath != nil
         for old in state.activeGroups where old !== group || declared > 0 {
             let end = old === group ? declared : .max
-            old.giveUp(before: end, to: keyPath, property)
+            old.giveUp(before: end) { LayerProperty.overlap(of: keyPath, property, over: $0, $1) == .replaces }
             if isPart { old.holdPart(keyPath, property, before: end) }
         }
         var index = 0
         while index < state.placed.count {
-            let placedPath = state.placed[index].animation.keyPath
-            let placedProperty = state.placed[index].property
-            guard LayerProperty.shareWhole(keyPath, property, placedPath, placedProperty) else {
-                index += 1
-                continue
-            }
-            switch LayerProperty.overlap(of: keyPath, property, over: placedPath, placedProperty) {
+            switch LayerProperty.overlap(of: keyPath, property, over: state.placed[index].animation.keyPath,
+                                         state.placed[index].property) {
             case .replaces:
                 changes.append(.remove(key: state.placed[index].key))
                 rewritten.remove(state.placed[index].key)

@@ -306,19 +306,14 @@ enum FlightEngine {
     /// opened (a `validated` copy of a value too large for an existential's buffer would be boxed
     /// anew, an allocation for each rectangle or colour checked).
     private static func isEveryComponentFinite(_ value: any AnimatableValue) -> Bool {
-        func check<Value: AnimatableValue>(_ value: Value) -> Bool {
-            let components = value.components
-            for index in 0..<Value.componentCount where !components[index].isFinite { return false }
-            return true
-        }
         // The types layers use, checked by code specialized for them: the generic check reads
         // each component through the SIMD protocols.
         if let number = value.unboxed(as: Double.self) { return number.isFinite }
-        if let point = value.unboxed(as: CGPoint.self) { return check(point) }
-        if let rect = value.unboxed(as: CGRect.self) { return check(rect) }
-        if let size = value.unboxed(as: CGSize.self) { return check(size) }
-        if let color = value.unboxed(as: Color.self) { return check(color) }
-        return check(value)
+        if let point = value.unboxed(as: CGPoint.self) { return point.isEveryComponentFinite }
+        if let rect = value.unboxed(as: CGRect.self) { return rect.isEveryComponentFinite }
+        if let size = value.unboxed(as: CGSize.self) { return size.isEveryComponentFinite }
+        if let color = value.unboxed(as: Color.self) { return color.isEveryComponentFinite }
+        return value.isEveryComponentFinite
     }
 
     /// Validates one property, snapshots its current state and appends the request to

@@ -37,14 +37,6 @@ final class KeyframeCache: @unchecked Sendable {
         var from: PathFitIdentity
         var to: PathFitIdentity
         var progress: ProgressKey
-
-        /// The values' 34 words are folded into one before the hasher sees them: fed to it one
-        /// by one, they cost more than the rest of a cached `animate` of a colour.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(type)
-            hasher.combine(from.folded &* 0x9E37_79B9_7F4A_7C15 ^ to.folded)
-            hasher.combine(progress)
-        }
     }
 
     /// A fit along a curved path, of the value type its key names.
@@ -160,6 +152,8 @@ package struct PathFitIdentity: Hashable {
         return true
     }
 
+    /// One word, ``folded``: the 17 words fed to the hasher one by one cost more than the rest
+    /// of a cached `animate` of a colour.
     package func hash(into hasher: inout Hasher) {
         hasher.combine(folded)
     }

@@ -65,17 +65,6 @@ extension LayerProperty {
         }
     }
 
-    /// Whether the key paths `a` and `b`, whose properties are `aProperty` and `bProperty`
-    /// (``named(_:)``, nil for custom key paths), are of one whole: told by the wholes' identity
-    /// for layer properties; a custom key path has no parts, and is its own whole.
-    package static func shareWhole(_ a: String, _ aProperty: LayerProperty?, _ b: String, _ bProperty: LayerProperty?) -> Bool {
-        switch (aProperty, bProperty) {
-        case let (a?, b?): return a.whole === b.whole
-        case (nil, nil): return a == b
-        default: return false
-        }
-    }
-
     /// How a newer animation of `newer` composes with an older one of `older` (see ``Overlap``).
     package static func overlap(of newer: String, over older: String) -> Overlap {
         if newer == older { return .replaces }

@@ -204,7 +204,7 @@ enum Synchronizer {
             travel: timing.travel)
         let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: tolerance)
         // The last check before a host: every keyframe value a finite number.
-        guard keyframes.frames.allSatisfy({ isFinite($0.value) }) else { return try jump(evaluations: evaluations) }
+        guard keyframes.frames.allSatisfy({ $0.value.isEveryComponentFinite }) else { return try jump(evaluations: evaluations) }
         if motion.excursionWasLimited {
             reports.append(.velocityLimited(keyPath: keyPath, reach: motion.excursionLimit))
         }
@@ -215,12 +215,5 @@ enum Synchronizer {
         return ResolvedProperty(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: consume motion,
                                 keyframes: keyframes,
                                 widenedTolerance: widened, fitEvaluations: evaluations)
-    }
-
-    /// Whether every component of `value` is a finite number.
-    private static func isFinite<Value: AnimatableValue>(_ value: Value) -> Bool {
-        let components = value.components
-        for index in 0..<Value.componentCount where !components[index].isFinite { return false }
-        return true
     }
 }

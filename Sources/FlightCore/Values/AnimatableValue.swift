@@ -119,4 +119,12 @@ extension AnimatableValue {
         }
         return self
     }
+
+    /// Whether every component is a finite number (what ``validated(_:)`` checks, without a
+    /// copy of the value).
+    var isEveryComponentFinite: Bool {
+        let all = components
+        for index in 0..<Self.componentCount where !all[index].isFinite { return false }
+        return true
+    }
 }
