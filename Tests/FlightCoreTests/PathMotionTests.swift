@@ -305,6 +305,47 @@ extension MainActorSuites {
             }
         }
 
+        /// Fuzz seed 2339999: a segment of the heading ended on a corner, but the fraction
+        /// travelled times the length read a unit in the last place short of the corner there,
+        /// so the fit went on from the way in and crossed the corner in a segment of the shortest
+        /// span, a millionth of the duration: 4.3 µs of a decay that runs 4.3 s, a turn of 142°
+        /// that a frame inside it showed half done.
+        @Test("A corner whose distance rounds short of it where a segment ends on it still turns the layer at once")
+        func cornerWhoseDistanceRoundsShort() throws {
+            let path = MotionPath(start: CGPoint(x: -178.3900828965728, y: -113.6464676286727))
+                .quadCurve(to: CGPoint(x: -65.51304468383003, y: 149.5743795289212),
+                           control: CGPoint(x: -289.3506574399924, y: 84.00022559987787))
+                .curve(to: CGPoint(x: 13.094459148111468, y: -4.822046340802785),
+                       control1: CGPoint(x: 222.3297992194897, y: -287.67151876078344),
+                       control2: CGPoint(x: -281.31151851386545, y: 61.61958777557868))
+                .curve(to: CGPoint(x: -246.9307287819406, y: 83.5001946555779),
+                       control1: CGPoint(x: -191.0385248022357, y: 242.68782210990014),
+                       control2: CGPoint(x: -129.916379004634, y: 108.65381820624265))
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let group = layer.animate { $0.position(along: path, orientation: .reversedTangent).duration(0.6015264116389459).easing(.decay(.normal)) }
+            // The path ends on a curve: the decay settles within the rotation's tolerance too.
+            let motion = try PathMotion(path: path, from: .zero, easing: .decay(.normal), duration: 0.6015264116389459,
+                                        headingTolerance: 0.1 * .pi / 180)
+            #expect(group.duration == motion.duration)
+            // Each corner's moment, by bisection of the distance travelled, and probes either
+            // side of it, besides every frame until the decay has ended.
+            var probes = (1...Int((motion.duration + 1 / 60) * 120)).map { Double($0) / 120 }
+            for corner in motion.geometry.corners {
+                var (low, high) = (0.0, motion.duration)
+                for _ in 0..<200 where high - low > 4 * high.ulp {
+                    let middle = (low + high) / 2
+                    if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
+                }
+                probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6, high + 2e-6, high + 4e-6]
+            }
+            for t in probes.sorted() {
+                clock.advance(to: t)
+                let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+                #expect(PathTruth.angleBetween(shown, motion.heading(at: t) + .pi) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
+            }
+        }
+
         @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")
         func redirectMidPath() throws {
             let clock = ManualClock()

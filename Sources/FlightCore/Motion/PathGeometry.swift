@@ -350,6 +350,20 @@ package struct PathGeometry: Sendable {
         return (corner - start) * (corner - end) < 0 ? corner : nil
     }
 
+    /// The corner `s` stands for, if it lies within rounding of one: a billionth of the length
+    /// (a distance read as a fraction of the length times the length can land a unit or two
+    /// in the last place short of the corner it was bisected onto, or past it).
+    package func corner(near s: Double) -> Double? {
+        guard !corners.isEmpty else { return nil }
+        let reach = 1e-9 * max(length, 1)
+        var (low, high) = (0, corners.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if corners[middle] < s - reach { low = middle + 1 } else { high = middle }
+        }
+        return low < corners.count && abs(corners[low] - s) <= reach ? corners[low] : nil
+    }
+
     /// How fast the direction turns with distance at `s` (signed curvature, radians per point);
     /// at a join, on the piece `side` picks (the one after it by default). At the path's start
     /// and end, the curvature of its first and last piece there (0 on the side beyond them):

@@ -273,7 +273,13 @@ struct PathHeadingSource: SegmentSource {
         // At a corner, the piece before it in time is the one the motion came along.
         let forwards = progress.slope[0] >= 0
         let pathSide: PathGeometry.Side = (side == .left) == forwards ? .before : .after
-        return heading(progress, u: u, side: side == .inside ? .after : pathSide)
+        guard side != .inside else { return heading(progress, u: u, side: .after) }
+        // One side of a limit (a breakpoint, an extremum, the corner a segment ended on): at a
+        // corner, the way in or out, even where the fraction times the length rounds to just
+        // short of it or past it (the fit would otherwise go on from the way in, and cross the
+        // corner in a segment of the shortest span, a turn spread over that span).
+        let corner = motion.geometry.corner(near: progress.value[0] * motion.length)
+        return heading(progress, u: u, side: pathSide, distance: corner)
     }
 
     /// The heading at `progress`, or at `distance` along the path when given: a corner's own
