@@ -373,6 +373,67 @@ extension MainActorSuites {
                                      easing: .decay(.normal), duration: 1.5349844997640383, orientation: .tangent)
         }
 
+        /// Random paths of lines, quadratics, cubics and arcs, on every kind of easing, turned
+        /// along the tangent or against it: either side of each corner's moment (a hundredth of
+        /// a microsecond and a microsecond away) the layer faces the way in, then the way out.
+        /// Where the path itself turns fast there (a tight bend just past the corner), what it
+        /// turns within a tenth of a microsecond of the probe is allowed besides the rotation's
+        /// tolerance.
+        @Test("On random paths, each corner turns the layer at its moment: a microsecond either side it faces the way in and the way out")
+        func randomPathsTurnAtTheirCorners() throws {
+            var state: UInt64 = 0x5EED_C0DE
+            func random() -> Double {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Double(state >> 11) / Double(1 << 53)
+            }
+            func point() -> CGPoint { CGPoint(x: random() * 600 - 300, y: random() * 600 - 300) }
+            let easings: [Easing] = [.decay(.normal), .spring(.bouncy), .outBounce, .outElastic, .inOutCubic, .linear,
+                                     .inCircular, .outBack, .inOutSine, .spring(.smooth)]
+            var cornersProbed = 0
+            for _ in 0..<150 {
+                var path = MotionPath(start: point())
+                for _ in 0..<(1 + Int(random() * 4)) {
+                    switch Int(random() * 4) {
+                    case 0: path = path.line(to: point())
+                    case 1: path = path.quadCurve(to: point(), control: point())
+                    case 2: path = path.curve(to: point(), control1: point(), control2: point())
+                    default: path = path.arc(center: point(), radius: random() * 200 + 1, startAngle: random() * 6, endAngle: random() * 12 - 6)
+                    }
+                }
+                let easing = easings[Int(random() * Double(easings.count))]
+                let duration = 0.1 + random() * 3
+                let orientation: PathOrientation = random() < 0.5 ? .tangent : .reversedTangent
+                let origin = point()
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                layer.position = origin
+                layer.animate { $0.position(along: path, orientation: orientation).duration(duration).easing(easing) }
+                let motion = try PathMotion(path: path, from: origin, easing: easing, duration: duration, headingTolerance: 0.1 * .pi / 180)
+                let offset = orientation == .reversedTangent ? Double.pi : 0
+                var probes: [Double] = []
+                for corner in motion.geometry.corners {
+                    var (low, high) = (0.0, motion.duration)
+                    for _ in 0..<200 where high - low > 4 * high.ulp {
+                        let middle = (low + high) / 2
+                        if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
+                    }
+                    guard high < motion.duration else { continue }
+                    probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
+                    cornersProbed += 1
+                }
+                for t in probes.sorted() where t > 0 {
+                    clock.advance(to: t)
+                    let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
+                    let exact = motion.heading(at: t) + offset
+                    let own = max(PathTruth.angleBetween(motion.heading(at: t - 1e-7), motion.heading(at: t)),
+                                  PathTruth.angleBetween(motion.heading(at: t + 1e-7), motion.heading(at: t)))
+                    #expect(PathTruth.angleBetween(shown, exact) <= 0.1 * .pi / 180 + own + 1e-6, "at \(t) on \(path) with \(easing)")
+                }
+            }
+            // The paths do have corners: most joints turn.
+            #expect(cornersProbed > 150)
+        }
+
         @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")
         func redirectMidPath() throws {
             let clock = ManualClock()
