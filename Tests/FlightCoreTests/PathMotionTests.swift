@@ -375,11 +375,12 @@ extension MainActorSuites {
 
         /// Random paths of lines, quadratics, cubics and arcs, on every kind of easing, turned
         /// along the tangent or against it: either side of each corner's moment (a hundredth of
-        /// a microsecond and a microsecond away) the layer faces the way in, then the way out.
+        /// a microsecond and a microsecond away) the layer faces the way in, then the way out;
+        /// and inside the angle's short keyframe segments it faces the path's direction.
         /// Where the path itself turns fast there (a tight bend just past the corner), what it
         /// turns within a tenth of a microsecond of the probe is allowed besides the rotation's
         /// tolerance.
-        @Test("On random paths, each corner turns the layer at its moment: a microsecond either side it faces the way in and the way out")
+        @Test("On random paths, each corner turns the layer at its moment (a microsecond either side it faces the way in and the way out), and a tight bend is followed inside its short segments")
         func randomPathsTurnAtTheirCorners() throws {
             var state: UInt64 = 0x5EED_C0DE
             func random() -> Double {
@@ -389,7 +390,7 @@ extension MainActorSuites {
             func point() -> CGPoint { CGPoint(x: random() * 600 - 300, y: random() * 600 - 300) }
             let easings: [Easing] = [.decay(.normal), .spring(.bouncy), .outBounce, .outElastic, .inOutCubic, .linear,
                                      .inCircular, .outBack, .inOutSine, .spring(.smooth)]
-            var cornersProbed = 0
+            var (cornersProbed, shortSegmentsProbed) = (0, 0)
             for _ in 0..<150 {
                 var path = MotionPath(start: point())
                 for _ in 0..<(1 + Int(random() * 4)) {
@@ -421,6 +422,21 @@ extension MainActorSuites {
                     probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
                     cornersProbed += 1
                 }
+                // Inside each short segment of the angle's keyframes (where a near-cusp, a
+                // curve whose speed almost vanishes, turns the path's direction within
+                // microseconds), the keyframes follow the direction; not inside the two
+                // keyframes of a jump, a few units in the last place apart.
+                let rotation = try #require(layer.animationKeys.lazy.compactMap { layer.animation(forKey: $0) }
+                    .first { $0.keyPath == "transform.rotation.z" }?.keyframes as? Keyframes<Double>)
+                for (a, b) in zip(rotation.frames, rotation.frames.dropFirst())
+                where b.keyTime - a.keyTime > 8 * b.keyTime.ulp && (b.keyTime - a.keyTime) * rotation.duration < 1e-4 {
+                    for fraction in [0.1, 0.5, 0.9] {
+                        let t = (a.keyTime + fraction * (b.keyTime - a.keyTime)) * rotation.duration
+                        #expect(PathTruth.angleBetween(rotation.value(at: t), motion.heading(at: t) + offset) <= 0.15 * .pi / 180,
+                                "at \(t) of \(rotation.duration) on \(path) with \(easing)")
+                        shortSegmentsProbed += 1
+                    }
+                }
                 for t in probes.sorted() where t > 0 {
                     clock.advance(to: t)
                     let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
@@ -430,8 +446,9 @@ extension MainActorSuites {
                     #expect(PathTruth.angleBetween(shown, exact) <= 0.1 * .pi / 180 + own + 1e-6, "at \(t) on \(path) with \(easing)")
                 }
             }
-            // The paths do have corners: most joints turn.
+            // The paths do have corners (most joints turn) and tight bends.
             #expect(cornersProbed > 150)
+            #expect(shortSegmentsProbed > 30)
         }
 
         @Test("Redirected mid-path, position goes on from what is shown, with the path's velocity on a spring")

@@ -99,8 +99,12 @@ package enum SegmentFitter {
     /// sample instants.
     static let margin = 0.8
     /// The shortest segment, as a fraction of the duration, below which a segment is accepted
-    /// whatever its error (a discontinuity that is not a declared breakpoint).
-    static let minimumSpan = 1e-6
+    /// whatever its error (a discontinuity that is not a declared breakpoint). A billionth: a
+    /// path's heading can turn round a near-cusp (where a curve's speed almost vanishes) within
+    /// a few microseconds of a long motion, continuously, and segments a millionth long crossed
+    /// such a turn as one ramp, far from the path's direction inside it. Whatever a segment this
+    /// short shows, no frame lands inside it.
+    static let minimumSpan = 1e-9
     /// How close the longest accepted and the shortest rejected span must come, relative to
     /// the span, before the search settles for the accepted one.
     static let convergence = 0.05
