@@ -68,6 +68,17 @@ enum PathTruth {
     }
 
     /// The angle between two directions, in `0...π`.
+    /// The first moment `motion` has travelled `distance` along its way (a corner's), by
+    /// bisection of the distance travelled.
+    static func moment(of distance: Double, on motion: PathMotion) -> Double {
+        var (low, high) = (0.0, motion.duration)
+        for _ in 0..<200 where high - low > 4 * high.ulp {
+            let middle = (low + high) / 2
+            if motion.fraction(at: middle) * motion.length < distance { low = middle } else { high = middle }
+        }
+        return high
+    }
+
     static func angleBetween(_ a: Double, _ b: Double) -> Double {
         let difference = (a - b).truncatingRemainder(dividingBy: 2 * .pi)
         return min(abs(difference), 2 * .pi - abs(difference))
@@ -288,12 +299,7 @@ extension MainActorSuites {
             #expect(group.duration == motion.duration)
             // The corner between the curve and the line, and its moment by bisection of the
             // distance travelled.
-            let corner = try #require(motion.geometry.corners.last)
-            var (low, high) = (0.0, motion.duration)
-            for _ in 0..<200 where high - low > 4 * high.ulp {
-                let middle = (low + high) / 2
-                if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
-            }
+            let high = PathTruth.moment(of: try #require(motion.geometry.corners.last), on: motion)
             // Every frame until the decay has ended (it runs for its own ≈3.9 s), and either side
             // of the corner.
             var probes = (1...Int((motion.duration + 1 / 60) * 120)).map { Double($0) / 120 }
@@ -321,11 +327,7 @@ extension MainActorSuites {
             #expect(group.duration == motion.duration)
             var probes = (1...Int((motion.duration + 1 / 60) * 120)).map { Double($0) / 120 }
             for corner in motion.geometry.corners {
-                var (low, high) = (0.0, motion.duration)
-                for _ in 0..<200 where high - low > 4 * high.ulp {
-                    let middle = (low + high) / 2
-                    if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
-                }
+                let high = PathTruth.moment(of: corner, on: motion)
                 probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6, high + 2e-6, high + 4e-6]
             }
             let offset = orientation == .reversedTangent ? Double.pi : 0
@@ -413,11 +415,7 @@ extension MainActorSuites {
                 let offset = orientation == .reversedTangent ? Double.pi : 0
                 var probes: [Double] = []
                 for corner in motion.geometry.corners {
-                    var (low, high) = (0.0, motion.duration)
-                    for _ in 0..<200 where high - low > 4 * high.ulp {
-                        let middle = (low + high) / 2
-                        if motion.fraction(at: middle) * motion.length < corner { low = middle } else { high = middle }
-                    }
+                    let high = PathTruth.moment(of: corner, on: motion)
                     guard high < motion.duration else { continue }
                     probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
                     cornersProbed += 1
