@@ -2006,7 +2006,9 @@ extension MainActorSuites {
         }
 
         /// The scenario with the smallest list of steps (removing one at a time) that still fails,
-        /// with a violation of class `kept` if given.
+        /// with a violation of class `kept` if given; then with the fewest triggers, properties
+        /// and repetitions inside its groups. Groups are objects: those it keeps are changed in
+        /// place, in the scenario passed in too.
         static func shrink(_ scenario: FuzzScenario, keeping kept: String? = nil) -> FuzzScenario {
             func fails(_ candidate: FuzzScenario) -> Bool {
                 let violations = run(candidate)
