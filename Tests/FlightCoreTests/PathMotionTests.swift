@@ -67,7 +67,6 @@ enum PathTruth {
         return (low + high) / 2
     }
 
-    /// The angle between two directions, in `0...π`.
     /// The first moment `motion` has travelled `distance` along its way (a corner's), by
     /// bisection of the distance travelled.
     static func moment(of distance: Double, on motion: PathMotion) -> Double {
@@ -79,6 +78,7 @@ enum PathTruth {
         return high
     }
 
+    /// The angle between two directions, in `0...π`.
     static func angleBetween(_ a: Double, _ b: Double) -> Double {
         let difference = (a - b).truncatingRemainder(dividingBy: 2 * .pi)
         return min(abs(difference), 2 * .pi - abs(difference))
@@ -292,23 +292,9 @@ extension MainActorSuites {
                        control1: CGPoint(x: -271.64935710504045, y: 68.40429965116562),
                        control2: CGPoint(x: 81.52701451314346, y: 219.06844521551398))
                 .line(to: CGPoint(x: -284.1008288527731, y: 3.083977626505316))
-            let clock = ManualClock()
-            let layer = HeadlessLayer(clock: clock)
-            let group = layer.animate { $0.position(along: path, orientation: .tangent).duration(0.488).easing(.decay(.normal)) }
-            let motion = try PathMotion(path: path, from: .zero, easing: .decay(.normal), duration: 0.488)
-            #expect(group.duration == motion.duration)
-            // The corner between the curve and the line, and its moment by bisection of the
-            // distance travelled.
-            let high = PathTruth.moment(of: try #require(motion.geometry.corners.last), on: motion)
             // Every frame until the decay has ended (it runs for its own ≈3.9 s), and either side
             // of the corner.
-            var probes = (1...Int((motion.duration + 1 / 60) * 120)).map { Double($0) / 120 }
-            probes += [high - 1e-6, high - 1e-8, high + 1e-8, high + 1e-6]
-            for t in probes.sorted() {
-                clock.advance(to: t)
-                let shown = layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double ?? .nan
-                #expect(PathTruth.angleBetween(shown, motion.heading(at: t)) <= 0.1 * .pi / 180 + 1e-6, "at \(t)")
-            }
+            try expectTurnsAtCorners(path, from: .zero, easing: .decay(.normal), duration: 0.488, orientation: .tangent)
         }
 
         /// Plays `path` from `origin` turned along it, and checks the layer's angle against the

@@ -270,10 +270,10 @@ struct PathHeadingSource: SegmentSource {
 
     func point(at u: Double, side: FitSide) -> FitPoint<SIMD2<Double>> {
         let progress = inner.point(at: u, side: side)
+        guard side != .inside else { return heading(progress, u: u, side: .after) }
         // At a corner, the piece before it in time is the one the motion came along.
         let forwards = progress.slope[0] >= 0
         let pathSide: PathGeometry.Side = (side == .left) == forwards ? .before : .after
-        guard side != .inside else { return heading(progress, u: u, side: .after) }
         // One side of a limit (a breakpoint, an extremum, the corner a segment ended on): at a
         // corner, the way in or out, even where the fraction times the length rounds to just
         // short of it or past it (the fit would otherwise go on from the way in, and cross the

@@ -355,9 +355,9 @@ package enum SegmentFitter {
                     atLimit = true
                 }
                 if source.isScalar, let extremum = extremum(between: start, and: end) {
-                    // The motion turns back inside: end the segment where it does (short of
-                    // any kink ahead).
-                    if let kink = kinkAhead, extremum.u < kink.u { kinkAhead = nil }
+                    // The motion turns back inside: end the segment where it does, short of
+                    // any kink ahead (the search stops strictly before its end).
+                    kinkAhead = nil
                     limit = extremum.u
                     longest = limit - start.u
                     trial = longest
