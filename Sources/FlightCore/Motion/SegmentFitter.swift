@@ -342,27 +342,27 @@ package enum SegmentFitter {
             for _ in 0..<maximumTrials {
                 var atLimit = trial >= longest * (1 - 1e-9)
                 var end = point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
+                /// Ends the segment, and every later try, on `point`: the new limit.
+                func endOn(_ point: Point) {
+                    limit = point.u
+                    longest = limit - start.u
+                    trial = longest
+                    end = point
+                    atLimit = true
+                }
                 // A kink first: an extremum sought across one would find the jump there (a
                 // heading's at a corner) as a turn, on the far side of it.
                 if let kink = source.kinkCrossing(from: start, to: end, evaluations: &evaluations),
                    kink.u - start.u > minimumSpan {
                     // The path bends sharply here: end the segment on it.
                     kinkAhead = kink
-                    limit = kink.u
-                    longest = limit - start.u
-                    trial = longest
-                    end = kink
-                    atLimit = true
+                    endOn(kink)
                 }
                 if source.isScalar, let extremum = extremum(between: start, and: end) {
                     // The motion turns back inside: end the segment where it does, short of
                     // any kink ahead (the search stops strictly before its end).
                     kinkAhead = nil
-                    limit = extremum.u
-                    longest = limit - start.u
-                    trial = longest
-                    end = extremum
-                    atLimit = true
+                    endOn(extremum)
                 }
                 let (timing, error) = bestTiming(from: start, to: end)
                 fallback = (end, timing)
