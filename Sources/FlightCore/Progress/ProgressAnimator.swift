@@ -177,14 +177,15 @@ public final class ProgressAnimator {
         for entry in entries { entry.apply(progress) }
     }
 
-    /// The host of the first target, in this animator or those attached, that an update to
-    /// `progress` would write; nil if the update writes nothing.
+    /// The host of the first live target, in this animator or those attached, that an update
+    /// to `progress` would write; nil if the update writes nothing. The targets of states that
+    /// would not write are not looked up.
     private func hostToWrite(at progress: Double) -> (any AnimationHost)? {
         guard !isUpdating else { return nil }
         isUpdating = true
         defer { isUpdating = false }
-        for entry in entries {
-            if let host = entry.hostToWrite(at: progress) { return host }
+        for entry in entries where entry.wouldWrite(at: progress) {
+            if let host = entry.target?.animationHost { return host }
         }
         for animator in attached {
             if let host = animator.hostToWrite(at: progress) { return host }

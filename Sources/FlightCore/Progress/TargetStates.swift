@@ -30,20 +30,25 @@ final class TargetStates {
         return track
     }
 
+    /// Writes every property for `progress`, if the target is still alive.
     func apply(_ progress: Double) {
         guard let target else { return }
-        let host = target.animationHost
-        for property in properties { property.update(progress, target: target, host: host, writing: true) }
+        apply(progress, target: target, host: target.animationHost)
     }
 
-    /// The target's host if an update to `progress` would write any of its properties.
-    func hostToWrite(at progress: Double) -> (any AnimationHost)? {
-        guard let target else { return nil }
-        let host = target.animationHost
-        for property in properties where property.update(progress, target: target, host: host, writing: false) {
-            return host
-        }
-        return nil
+    /// Writes every property for `progress` to `host`, the host of `target` (this states'
+    /// target, looked up by the caller).
+    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
+        for property in properties { property.update(progress, target: target, host: host) }
+    }
+
+    /// Whether an update to `progress` would write any property (if the target is alive: the
+    /// target is not looked at).
+    func wouldWrite(at progress: Double) -> Bool {
+        // A loop, not `contains(where:)`: a closure formed on the main actor and handed to a
+        // nonisolated function checks at every call that it runs on the main actor.
+        for property in properties where property.wouldWrite(at: progress) { return true }
+        return false
     }
 
     func reset() {
@@ -57,10 +62,11 @@ final class TargetStates {
 protocol StateTrack: AnyObject {
     var keyPath: String { get }
     var valueTypeName: String { get }
-    /// Writes the property for `progress` if that changes what it shows (`writing`), or only
-    /// tells whether it would. True if it wrote, or would write.
-    @discardableResult
-    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool
+    /// Writes the property for `progress` if that changes what it shows.
+    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost)
+    /// Whether ``update(_:target:host:)`` would write at `progress` (its states compiled anew,
+    /// or its value there not the one it wrote last).
+    func wouldWrite(at progress: Double) -> Bool
     func reset(host: any AnimationHost)
     /// Forgets what it last wrote, so that the next update writes.
     func forgetWrites()
@@ -110,18 +116,29 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         }
     }
 
-    /// The value types layers use run code specialized for them: called through
-    /// ``StateTrack``, generic code would look up type metadata at every step.
-    @discardableResult
-    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool {
-        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, target: target, host: host, writing: writing) }
-        return typedUpdate(progress, target: target, host: host, writing: writing)
+    // Called through ``StateTrack``, generic code would look up type metadata at every step:
+    // the value types layers use run code specialized for them.
+
+    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
+        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, target: target, host: host) }
+        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, target: target, host: host) }
+        typedUpdate(progress, target: target, host: host)
+    }
+
+    func wouldWrite(at progress: Double) -> Bool {
+        if let track = specialized(to: Double.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: CGPoint.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: CGSize.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: CGRect.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: Color.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: Transform3D.self) { return track.typedWouldWrite(at: progress) }
+        if let track = specialized(to: Transform2D.self) { return track.typedWouldWrite(at: progress) }
+        return typedWouldWrite(at: progress)
     }
 
     /// This track, of `type`'s values if they are its own.
@@ -129,17 +146,22 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
     }
 
-    private func typedUpdate(_ progress: Double, target: any AnimationTarget, host: any AnimationHost, writing: Bool) -> Bool {
+    private func typedWouldWrite(at progress: Double) -> Bool {
+        guard let binding else { return true }
+        return binding.hasMoved(at: progress)
+    }
+
+    private func typedUpdate(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
         // An item outside its states' ranges (most cells of a long list) stays where it was put:
         // nothing is written until it moves within a range.
         if let binding {
-            return writing ? binding.applyIfMoved(at: progress, host: host) : binding.hasMoved(at: progress)
+            binding.applyIfMoved(at: progress, host: host)
+            return
         }
         // The first update after the states changed compiles them, and writes.
-        guard writing else { return true }
         let binding = compiled(for: target, host: host)
         self.binding = binding
-        return binding.applyIfMoved(at: progress, host: host)
+        binding.applyIfMoved(at: progress, host: host)
     }
 
     /// The states as a track over the progress `-1...1`, from the snapshot (read now if this is

@@ -132,11 +132,13 @@ struct DecomposedTransform2D: Sendable, Equatable {
     /// which does not give back the matrix that was decomposed whenever it has a shear and a
     /// translation (the animation would jump at its first frame). Flight keeps the translation
     /// as decomposed, so decomposing and recomposing is exact.
-    var recomposed: Transform2D {
+    ///
+    /// `rotation` is ``rotation``, the cosine and sine of ``angle``, passed in so that a path
+    /// whose angle never changes works it out once.
+    func recomposed(rotation: (cos: Double, sin: Double)) -> Transform2D {
         let (m11, m12, m21, m22) = (residual[0], residual[1], residual[2], residual[3])
         let (tx, ty) = (translation.x, translation.y)
-        let radians = angle * .pi / 180
-        let (cs, sn) = (cos(radians), sin(radians))
+        let (cs, sn) = rotation
         // The rotation applies before the residual matrix: rotate · residual.
         var a = cs * m11 + sn * m21
         var b = cs * m12 + sn * m22
@@ -145,6 +147,12 @@ struct DecomposedTransform2D: Sendable, Equatable {
         a *= scale.x; b *= scale.x
         c *= scale.y; d *= scale.y
         return Transform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    /// The cosine and sine of ``angle``.
+    var rotation: (cos: Double, sin: Double) {
+        let radians = angle * .pi / 180
+        return (cos(radians), sin(radians))
     }
 
     func distance(to other: DecomposedTransform2D) -> Double {

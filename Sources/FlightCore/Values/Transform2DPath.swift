@@ -9,6 +9,9 @@ public struct Transform2DPath: InterpolationPath {
     let end: DecomposedTransform2D
     /// The ends themselves, when one of them is singular and cannot be decomposed.
     private let discrete: (Transform2D, Transform2D)?
+    /// The cosine and sine of the rotation when both ends have the same angle (a scale or a
+    /// move alone): every point of the path has it exactly, so it is worked out once.
+    private let constantRotation: (cos: Double, sin: Double)?
 
     /// Decomposes both ends and aligns their rotations ("Interpolation of decomposed 2D matrix
     /// values"). If either end is singular (zero determinant), the path switches from start to
@@ -31,6 +34,7 @@ public struct Transform2DPath: InterpolationPath {
         }
         start = a
         end = b
+        constantRotation = a.angle == b.angle ? a.rotation : nil
     }
 
     var isDiscrete: Bool { discrete != nil }
@@ -41,6 +45,7 @@ public struct Transform2DPath: InterpolationPath {
     /// The transform at `fraction` of the way.
     public func value(at fraction: Double) -> Transform2D {
         if let (from, to) = discrete { return fraction < 0.5 ? from : to }
-        return start.interpolated(to: end, fraction: fraction).recomposed
+        let point = start.interpolated(to: end, fraction: fraction)
+        return point.recomposed(rotation: constantRotation ?? point.rotation)
     }
 }

@@ -25,6 +25,10 @@ struct HeadlessModel {
     }
 
     /// The position of `keyPath`'s value in ``values``, or nil if it was never set.
+    ///
+    /// Inlined: called on a layer's stored model, a call would copy the model (retaining its
+    /// lists) for the call's duration.
+    @inline(__always)
     func index(of keyPath: String) -> Int? {
         if let positions { return positions[keyPath] }
         for index in keyPaths.indices where keyPaths[index] == keyPath { return index }
