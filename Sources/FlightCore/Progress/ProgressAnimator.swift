@@ -153,8 +153,13 @@ public final class ProgressAnimator {
         if attached.isEmpty, isSettled, self.progress == progress { return }
         // Most cells of a long list stay where they were put on a scroll event: their animators
         // only record the progress, and open no transaction.
-        if let host = hostToWrite(at: progress) {
-            writeTogether(on: host) { visit { $0.apply(progress) } }
+        if let (first, host) = firstWrite(at: progress) {
+            // The first writer's host is looked up once, for the transaction and its writes.
+            // Both are held by this scope for the whole call, so the closure borrows them
+            // (a weakly referenced target's count changes on the runtime's slow path).
+            host.performTogether { [unowned(unsafe) first, unowned(unsafe) host] in
+                visit { $0.apply(progress, first: first, host: host) }
+            }
         } else {
             visit { $0.progress = progress }
         }
@@ -172,23 +177,26 @@ public final class ProgressAnimator {
         for animator in attached { animator.visit(body) }
     }
 
-    private func apply(_ progress: Double) {
+    /// Writes every states' properties for `progress`; the host of `first`'s target is `host`.
+    private func apply(_ progress: Double, first: TargetStates, host: any AnimationHost) {
         self.progress = progress
-        for entry in entries { entry.apply(progress) }
+        for entry in entries {
+            if entry === first { entry.apply(progress, host: host) } else { entry.apply(progress) }
+        }
     }
 
-    /// The host of the first live target, in this animator or those attached, that an update
-    /// to `progress` would write; nil if the update writes nothing. The targets of states that
-    /// would not write are not looked up.
-    private func hostToWrite(at progress: Double) -> (any AnimationHost)? {
+    /// The first states, in this animator or those attached, whose live target an update to
+    /// `progress` would write, with the target's host; nil if the update writes nothing. The
+    /// targets of states that would not write are not looked up.
+    private func firstWrite(at progress: Double) -> (TargetStates, any AnimationHost)? {
         guard !isUpdating else { return nil }
         isUpdating = true
         defer { isUpdating = false }
         for entry in entries where entry.wouldWrite(at: progress) {
-            if let host = entry.target?.animationHost { return host }
+            if let host = entry.target?.animationHost { return (entry, host) }
         }
         for animator in attached {
-            if let host = animator.hostToWrite(at: progress) { return host }
+            if let first = animator.firstWrite(at: progress) { return first }
         }
         return nil
     }

@@ -32,14 +32,14 @@ final class TargetStates {
 
     /// Writes every property for `progress`, if the target is still alive.
     func apply(_ progress: Double) {
-        guard let target else { return }
-        apply(progress, target: target, host: target.animationHost)
+        guard let host = target?.animationHost else { return }
+        apply(progress, host: host)
     }
 
-    /// Writes every property for `progress` to `host`, the host of `target` (this states'
-    /// target, looked up by the caller).
-    func apply(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
-        for property in properties { property.update(progress, target: target, host: host) }
+    /// Writes every property for `progress` to `host`, the host of this states' live target
+    /// (looked up by the caller).
+    func apply(_ progress: Double, host: any AnimationHost) {
+        for property in properties { property.update(progress, states: self, host: host) }
     }
 
     /// Whether an update to `progress` would write any property (if the target is alive: the
@@ -62,8 +62,9 @@ final class TargetStates {
 protocol StateTrack: AnyObject {
     var keyPath: String { get }
     var valueTypeName: String { get }
-    /// Writes the property for `progress` if that changes what it shows.
-    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost)
+    /// Writes the property for `progress` to `host`, the host of `states`' target, if that
+    /// changes what it shows.
+    func update(_ progress: Double, states: TargetStates, host: any AnimationHost)
     /// Whether ``update(_:target:host:)`` would write at `progress` (its states compiled anew,
     /// or its value there not the one it wrote last).
     func wouldWrite(at progress: Double) -> Bool
@@ -119,15 +120,15 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     // Called through ``StateTrack``, generic code would look up type metadata at every step:
     // the value types layers use run code specialized for them.
 
-    func update(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
-        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, target: target, host: host) }
-        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, target: target, host: host) }
-        typedUpdate(progress, target: target, host: host)
+    func update(_ progress: Double, states: TargetStates, host: any AnimationHost) {
+        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, states: states, host: host) }
+        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, states: states, host: host) }
+        typedUpdate(progress, states: states, host: host)
     }
 
     func wouldWrite(at progress: Double) -> Bool {
@@ -151,7 +152,7 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         return binding.hasMoved(at: progress)
     }
 
-    private func typedUpdate(_ progress: Double, target: any AnimationTarget, host: any AnimationHost) {
+    private func typedUpdate(_ progress: Double, states: TargetStates, host: any AnimationHost) {
         // An item outside its states' ranges (most cells of a long list) stays where it was put:
         // nothing is written until it moves within a range.
         if let binding {
@@ -159,6 +160,7 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
             return
         }
         // The first update after the states changed compiles them, and writes.
+        guard let target = states.target else { return }
         let binding = compiled(for: target, host: host)
         self.binding = binding
         binding.applyIfMoved(at: progress, host: host)
