@@ -160,6 +160,47 @@ extension MainActorSuites {
             print("ScrollWrites: \(written) values written in 100 scroll steps of 200 cells × 2 properties")
         }
 
+        /// The update looks for the first view it will write before opening a transaction, and
+        /// writes that view through the host it found: here the first view's states do not move,
+        /// and a view between two live ones is released.
+        @Test("An animator of several views writes those whose states move, in one transaction, passing over a released view")
+        func severalViewsOneTransaction() {
+            let still = HeadlessLayer(), moving = HeadlessLayer(), last = HeadlessLayer()
+            var released: HeadlessLayer? = HeadlessLayer()
+            for layer in [still, moving, last, released!] { layer.opacity = 1 }
+            let animator = ProgressAnimator.vertical { animator in
+                // Still until 0.5, then fading.
+                animator.startState(for: still) { $0.alpha(0.0).range(0.5...1) }
+                animator.startState(for: released!) { $0.alpha(0.0) }
+                animator.startState(for: moving) { $0.alpha(0.0) }
+                animator.startState(for: last) { $0.cornerRadius(10.0) }
+            }
+            animator.update(progress: 0.2)
+            #expect(still.opacity == 1 && moving.opacity == 0.8 && last.cornerRadius == 2)
+            weak let gone = released
+            released = nil
+            #expect(gone == nil)
+            let writes = (still.modelWriteCount, moving.modelWriteCount, last.modelWriteCount)
+            let commits = HeadlessTransaction.commitCount
+            let outside = HeadlessTransaction.writesOutsideTransactions
+            animator.update(progress: 0.4)
+            expectClose(moving.opacity, 0.6, absolute: 1e-12)
+            expectClose(last.cornerRadius, 4, absolute: 1e-12)
+            #expect(still.opacity == 1)
+            #expect(still.modelWriteCount == writes.0, "a view whose states did not move is not written")
+            #expect(moving.modelWriteCount == writes.1 + 1 && last.modelWriteCount == writes.2 + 1)
+            #expect(HeadlessTransaction.commitCount == commits + 1, "the writes go together")
+            #expect(HeadlessTransaction.writesOutsideTransactions == outside)
+            // The same progress again: nothing to write, no transaction opened.
+            animator.update(progress: 0.4)
+            #expect(HeadlessTransaction.commitCount == commits + 1)
+            // The still view's states move past 0.5; it is written first.
+            animator.update(progress: 0.75)
+            expectClose(still.opacity, 0.5, absolute: 1e-12)
+            expectClose(moving.opacity, 0.25, absolute: 1e-12)
+            #expect(HeadlessTransaction.commitCount == commits + 2)
+        }
+
         @Test("A typed value of the type its key path holds is taken (in place: the scroll benchmark counts no allocation); another type is refused")
         func typedWrites() {
             let layer = HeadlessLayer()
