@@ -46,7 +46,7 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
     /// Where an input falls on a track: exactly on a keyframe's value (on it, outside the track
     /// when it holds, or anywhere along a segment whose ends are equal), or a fraction of the
     /// way along a segment's path. Two inputs at the same position give the same value, which
-    /// is how a binding knows it has nothing new to write.
+    /// is how a scroll state's property knows it has nothing new to write.
     enum Position: Equatable {
         /// The value of keyframe `index`.
         case keyframe(Int)
@@ -158,8 +158,8 @@ public struct KeyframeTrack<Value: AnimatableValue>: Sendable {
 
     /// Where `time` falls, and the inputs around it that fall on the same keyframe's value, if
     /// there are more than `time` itself (before the first keyframe or from the last one on when
-    /// the track holds, along a segment whose ends are equal): a binding skips those without
-    /// looking them up.
+    /// the track holds, along a segment whose ends are equal): a scroll state's property skips
+    /// those without looking them up.
     func lookUp(_ time: Double) -> LookUp? {
         guard !keyframes.isEmpty else { return nil }
         guard !time.isNaN else { return (.keyframe(0), nil) }

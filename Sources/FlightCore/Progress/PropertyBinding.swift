@@ -24,12 +24,12 @@ extension ProgressBinding {
     }
 }
 
-/// One property of one target, driven by a keyframe track: what Parade's states, PVView's
-/// actions and JazzHands' tracks all compile to, so that each eases, interpolates and writes by
-/// the same code. The target is held weakly, as a view's animator should not keep it alive.
+/// One property of one target, driven by a keyframe track: what PVView's actions and JazzHands'
+/// tracks compile to (Parade's states compile to the same tracks, kept by each state's
+/// property), so that each eases, interpolates and writes by the same code. The target is held
+/// weakly, as a view's animator should not keep it alive.
 ///
-/// A class: a scroll update asks thousands of them whether they moved, and a reference is
-/// checked and called without copying the track or the weak reference.
+/// A class: an update calls each one without copying the track or the weak reference.
 @MainActor
 final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// How the track's value reaches the target.
@@ -51,17 +51,6 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// from ``output``: matching the enum at every write would copy the string out of it.
     private let writtenKeyPath: String
 
-    // Read and written on every scroll event, on the main actor, with no access held across a
-    // call out: the run-time exclusivity check is left out.
-
-    /// Where on the track the last write was, for ``applyIfMoved(at:host:)``.
-    @exclusivity(unchecked) private var written: KeyframeTrack<Value>.Position?
-    /// The inputs that fall where the last write was, if the track knows more than one.
-    @exclusivity(unchecked) private var unchanged: Range<Double>?
-    /// The input ``hasMoved(at:)`` looked at last, and what it found there (the track never
-    /// changes, so it stays true).
-    @exclusivity(unchecked) private var checked: (input: Double, lookUp: KeyframeTrack<Value>.LookUp)?
-
     init(target: any AnimationTarget, track: KeyframeTrack<Value>, output: Output) {
         self.target = target
         self.track = track
@@ -80,49 +69,6 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// Writes the value at `input` to `host` (the target's, looked up by the caller).
     func apply(at input: Double, host: any AnimationHost) {
         guard let lookUp = track.lookUp(input) else { return }
-        write(lookUp, to: host)
-    }
-
-    /// Writes the value at `input` unless the last write was at the same place on the track,
-    /// which gives the same value: a cell far outside its states' ranges is not written again
-    /// on every scroll event. Only for key-path outputs, whose value depends on nothing else.
-    @discardableResult
-    func applyIfMoved(at input: Double, host: any AnimationHost) -> Bool {
-        assert(isKeyPathOutput, "a derived value depends on more than the track")
-        if let unchanged, unchanged.contains(input) { return false }
-        guard let lookUp = lookUp(input), lookUp.position != written else { return false }
-        write(lookUp, to: host)
-        return true
-    }
-
-    /// Whether ``applyIfMoved(at:host:)`` would write at `input`.
-    func hasMoved(at input: Double) -> Bool {
-        if let unchanged, unchanged.contains(input) { return false }
-        guard let lookUp = track.lookUp(input) else { return false }
-        checked = (input, lookUp)
-        return lookUp.position != written
-    }
-
-    /// Where `input` falls on the track: what ``hasMoved(at:)`` found, when it looked at the
-    /// same input last (a scroll update asks whether a view will be written, then writes it),
-    /// or looked up now.
-    private func lookUp(_ input: Double) -> KeyframeTrack<Value>.LookUp? {
-        if let checked, checked.input == input { return checked.lookUp }
-        return track.lookUp(input)
-    }
-
-    private var isKeyPathOutput: Bool {
-        if case .keyPath = output { true } else { false }
-    }
-
-    /// Makes the next ``applyIfMoved(at:host:)`` write.
-    func forgetWrites() {
-        written = nil
-        unchanged = nil
-    }
-
-    private func write(_ lookUp: KeyframeTrack<Value>.LookUp, to host: any AnimationHost) {
-        (written, unchanged) = lookUp
         let value = track.value(at: lookUp.position)
         switch output {
         // The case alone is matched: binding its string would copy it at every write.

@@ -39,7 +39,7 @@ final class TargetStates {
     /// Writes every property for `progress` to `host`, the host of this states' live target
     /// (looked up by the caller).
     func apply(_ progress: Double, host: any AnimationHost) {
-        for property in properties { property.update(progress, states: self, host: host) }
+        for property in properties { property.update(progress, host: host) }
     }
 
     /// Whether an update to `progress` would write any property (if the target is alive: the
@@ -62,9 +62,9 @@ final class TargetStates {
 protocol StateTrack: AnyObject {
     var keyPath: String { get }
     var valueTypeName: String { get }
-    /// Writes the property for `progress` to `host`, the host of `states`' target, if that
-    /// changes what it shows.
-    func update(_ progress: Double, states: TargetStates, host: any AnimationHost)
+    /// Writes the property for `progress` to `host`, its target's, if that changes what it
+    /// shows.
+    func update(_ progress: Double, host: any AnimationHost)
     /// Whether ``update(_:target:host:)`` would write at `progress` (its states compiled anew,
     /// or its value there not the one it wrote last).
     func wouldWrite(at progress: Double) -> Bool
@@ -91,16 +91,60 @@ struct StateEnd<Value: AnimatableValue> {
 final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     let keyPath: String
     var start: StateEnd<Value>? {
-        didSet { binding = nil }
+        didSet { compiled = nil }
     }
     var end: StateEnd<Value>? {
-        didSet { binding = nil }
+        didSet { compiled = nil }
     }
     private var snapshot: Value?
-    /// The states compiled against the snapshot, bound to the target's property. Read on every
-    /// scroll event, on the main actor, with no access held across a call out: the run-time
+    /// The states compiled against the snapshot, and what was written last. Kept in place
+    /// (not in an object of its own, to be retained at every use) and read on every scroll
+    /// event, on the main actor, with no access held across a call out: the run-time
     /// exclusivity check is left out.
-    @exclusivity(unchecked) private var binding: PropertyBinding<Value>?
+    @exclusivity(unchecked) private var compiled: Compiled?
+
+    /// The states as a track over the progress, and where on it the last write was.
+    private struct Compiled {
+        let track: KeyframeTrack<Value>
+        /// Where on the track the last write was.
+        var written: KeyframeTrack<Value>.Position?
+        /// The inputs that fall where the last write was, if the track knows more than one.
+        var unchanged: Range<Double>?
+        /// The input ``hasMoved(at:)`` looked at last, and what it found there (the track never
+        /// changes, so it stays true): an update asks whether a view will be written, then
+        /// writes it.
+        var checked: (input: Double, lookUp: KeyframeTrack<Value>.LookUp)?
+
+        init(track: KeyframeTrack<Value>) {
+            self.track = track
+        }
+
+        /// Whether the value at `input` is not the one written last.
+        mutating func hasMoved(at input: Double) -> Bool {
+            if let unchanged, unchanged.contains(input) { return false }
+            guard let lookUp = track.lookUp(input) else { return false }
+            checked = (input, lookUp)
+            return lookUp.position != written
+        }
+
+        /// Writes the value at `input` to `keyPath` on `host`, unless the last write was at the
+        /// same place on the track, which gives the same value: a cell far outside its states'
+        /// ranges is not written again on every scroll event.
+        @MainActor
+        mutating func writeIfMoved(at input: Double, to keyPath: String, on host: any AnimationHost) {
+            if let unchanged, unchanged.contains(input) { return }
+            let found: KeyframeTrack<Value>.LookUp
+            if let checked, checked.input == input {
+                found = checked.lookUp
+            } else {
+                guard let lookUp = track.lookUp(input) else { return }
+                found = lookUp
+            }
+            guard found.position != written else { return }
+            (written, unchanged) = found
+            _ = host.setTypedModelValue(track.value(at: found.position), forKeyPath: keyPath)
+        }
+    }
 
     init(keyPath: String) {
         self.keyPath = keyPath
@@ -120,15 +164,15 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     // Called through ``StateTrack``, generic code would look up type metadata at every step:
     // the value types layers use run code specialized for them.
 
-    func update(_ progress: Double, states: TargetStates, host: any AnimationHost) {
-        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, states: states, host: host) }
-        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, states: states, host: host) }
-        typedUpdate(progress, states: states, host: host)
+    func update(_ progress: Double, host: any AnimationHost) {
+        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, host: host) }
+        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, host: host) }
+        typedUpdate(progress, host: host)
     }
 
     func wouldWrite(at progress: Double) -> Bool {
@@ -148,22 +192,16 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     }
 
     private func typedWouldWrite(at progress: Double) -> Bool {
-        guard let binding else { return true }
-        return binding.hasMoved(at: progress)
+        // Not compiled yet (or a state changed since): the update compiles, and writes.
+        compiled?.hasMoved(at: progress) ?? true
     }
 
-    private func typedUpdate(_ progress: Double, states: TargetStates, host: any AnimationHost) {
+    private func typedUpdate(_ progress: Double, host: any AnimationHost) {
+        // The first update after the states changed compiles them.
+        if compiled == nil { compiled = Compiled(track: track(from: host)) }
         // An item outside its states' ranges (most cells of a long list) stays where it was put:
         // nothing is written until it moves within a range.
-        if let binding {
-            binding.applyIfMoved(at: progress, host: host)
-            return
-        }
-        // The first update after the states changed compiles them, and writes.
-        guard let target = states.target else { return }
-        let binding = compiled(for: target, host: host)
-        self.binding = binding
-        binding.applyIfMoved(at: progress, host: host)
+        compiled?.writeIfMoved(at: progress, to: keyPath, on: host)
     }
 
     /// The states as a track over the progress `-1...1`, from the snapshot (read now if this is
@@ -177,7 +215,7 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     ///   bound out to its upper bound: its segment eases backwards, from −upper to −lower.
     /// - A range whose bounds are equal is a step: the state from that distance on. On the end
     ///   side the state includes −bound itself, so the snapshot starts at the next number up.
-    private func compiled(for target: any AnimationTarget, host: any AnimationHost) -> PropertyBinding<Value> {
+    private func track(from host: any AnimationHost) -> KeyframeTrack<Value> {
         let base = snapshot ?? readSnapshot(from: host)
         snapshot = base
         typealias Keyframe = KeyframeTrack<Value>.Keyframe
@@ -201,7 +239,7 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
             keyframes.append(Keyframe(time: low, value: base, easing: high > low ? start.easing : .linear))
             keyframes.append(Keyframe(time: high, value: start.value, easing: .linear))
         }
-        return PropertyBinding(target: target, track: KeyframeTrack(sorted: keyframes), keyPath: keyPath)
+        return KeyframeTrack(sorted: keyframes)
     }
 
     /// The value the property has before any state moves it. A key path the view never set
@@ -213,12 +251,13 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     }
 
     func forgetWrites() {
-        binding?.forgetWrites()
+        compiled?.written = nil
+        compiled?.unchanged = nil
     }
 
     func reset(host: any AnimationHost) {
         if let snapshot { _ = host.setModelValue(snapshot, forKeyPath: keyPath) }
         snapshot = nil
-        binding = nil
+        compiled = nil
     }
 }
