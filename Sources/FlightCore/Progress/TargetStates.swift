@@ -165,30 +165,32 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
     // the value types layers use run code specialized for them.
 
     func update(_ progress: Double, host: any AnimationHost) {
-        if let track = specialized(to: Double.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: CGPoint.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: CGSize.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: CGRect.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: Color.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: Transform3D.self) { return track.typedUpdate(progress, host: host) }
-        if let track = specialized(to: Transform2D.self) { return track.typedUpdate(progress, host: host) }
+        if Value.self == Double.self { return cast(to: Double.self).typedUpdate(progress, host: host) }
+        if Value.self == CGPoint.self { return cast(to: CGPoint.self).typedUpdate(progress, host: host) }
+        if Value.self == CGSize.self { return cast(to: CGSize.self).typedUpdate(progress, host: host) }
+        if Value.self == CGRect.self { return cast(to: CGRect.self).typedUpdate(progress, host: host) }
+        if Value.self == Color.self { return cast(to: Color.self).typedUpdate(progress, host: host) }
+        if Value.self == Transform3D.self { return cast(to: Transform3D.self).typedUpdate(progress, host: host) }
+        if Value.self == Transform2D.self { return cast(to: Transform2D.self).typedUpdate(progress, host: host) }
         typedUpdate(progress, host: host)
     }
 
     func wouldWrite(at progress: Double) -> Bool {
-        if let track = specialized(to: Double.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: CGPoint.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: CGSize.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: CGRect.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: Color.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: Transform3D.self) { return track.typedWouldWrite(at: progress) }
-        if let track = specialized(to: Transform2D.self) { return track.typedWouldWrite(at: progress) }
+        if Value.self == Double.self { return cast(to: Double.self).typedWouldWrite(at: progress) }
+        if Value.self == CGPoint.self { return cast(to: CGPoint.self).typedWouldWrite(at: progress) }
+        if Value.self == CGSize.self { return cast(to: CGSize.self).typedWouldWrite(at: progress) }
+        if Value.self == CGRect.self { return cast(to: CGRect.self).typedWouldWrite(at: progress) }
+        if Value.self == Color.self { return cast(to: Color.self).typedWouldWrite(at: progress) }
+        if Value.self == Transform3D.self { return cast(to: Transform3D.self).typedWouldWrite(at: progress) }
+        if Value.self == Transform2D.self { return cast(to: Transform2D.self).typedWouldWrite(at: progress) }
         return typedWouldWrite(at: progress)
     }
 
-    /// This track, of `type`'s values if they are its own.
-    private func specialized<Other: AnimatableValue>(to type: Other.Type) -> TypedStateTrack<Other>? {
-        Value.self == Other.self ? unsafeDowncast(self, to: TypedStateTrack<Other>.self) : nil
+    /// This track, as a track of `type`'s values: `type` must be ``Value``. Inlined and not
+    /// optional, so that the track is not retained for the call it is cast for.
+    @inline(__always)
+    private func cast<Other: AnimatableValue>(to type: Other.Type) -> TypedStateTrack<Other> {
+        unsafeDowncast(self, to: TypedStateTrack<Other>.self)
     }
 
     private func typedWouldWrite(at progress: Double) -> Bool {
