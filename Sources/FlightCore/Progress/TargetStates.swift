@@ -78,6 +78,40 @@ enum StateKind {
     case start, end
 }
 
+/// The value types layers use, each of whose states runs code specialized for it: called
+/// through ``StateTrack``, generic code would look up type metadata at every step.
+enum ValueKind {
+    case double
+    case point
+    case size
+    case rect
+    case color
+    case transform3D
+    case transform2D
+    /// Any other type, run by generic code.
+    case other
+
+    init(_ type: any AnimatableValue.Type) {
+        if type == Double.self {
+            self = .double
+        } else if type == CGPoint.self {
+            self = .point
+        } else if type == CGSize.self {
+            self = .size
+        } else if type == CGRect.self {
+            self = .rect
+        } else if type == Color.self {
+            self = .color
+        } else if type == Transform3D.self {
+            self = .transform3D
+        } else if type == Transform2D.self {
+            self = .transform2D
+        } else {
+            self = .other
+        }
+    }
+}
+
 /// One end of a property's interpolation.
 struct StateEnd<Value: AnimatableValue> {
     var value: Value
@@ -146,6 +180,9 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         }
     }
 
+    /// Which of the value types layers use ``Value`` is, told once rather than at every call.
+    private let kind = ValueKind(Value.self)
+
     init(keyPath: String) {
         self.keyPath = keyPath
     }
@@ -161,29 +198,32 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         }
     }
 
-    // Called through ``StateTrack``, generic code would look up type metadata at every step:
-    // the value types layers use run code specialized for them.
+    // The value types layers use run code specialized for them (``ValueKind``).
 
     func update(_ progress: Double, host: any AnimationHost) {
-        if Value.self == Double.self { return cast(to: Double.self).typedUpdate(progress, host: host) }
-        if Value.self == CGPoint.self { return cast(to: CGPoint.self).typedUpdate(progress, host: host) }
-        if Value.self == CGSize.self { return cast(to: CGSize.self).typedUpdate(progress, host: host) }
-        if Value.self == CGRect.self { return cast(to: CGRect.self).typedUpdate(progress, host: host) }
-        if Value.self == Color.self { return cast(to: Color.self).typedUpdate(progress, host: host) }
-        if Value.self == Transform3D.self { return cast(to: Transform3D.self).typedUpdate(progress, host: host) }
-        if Value.self == Transform2D.self { return cast(to: Transform2D.self).typedUpdate(progress, host: host) }
-        typedUpdate(progress, host: host)
+        switch kind {
+        case .double: cast(to: Double.self).typedUpdate(progress, host: host)
+        case .point: cast(to: CGPoint.self).typedUpdate(progress, host: host)
+        case .size: cast(to: CGSize.self).typedUpdate(progress, host: host)
+        case .rect: cast(to: CGRect.self).typedUpdate(progress, host: host)
+        case .color: cast(to: Color.self).typedUpdate(progress, host: host)
+        case .transform3D: cast(to: Transform3D.self).typedUpdate(progress, host: host)
+        case .transform2D: cast(to: Transform2D.self).typedUpdate(progress, host: host)
+        case .other: typedUpdate(progress, host: host)
+        }
     }
 
     func wouldWrite(at progress: Double) -> Bool {
-        if Value.self == Double.self { return cast(to: Double.self).typedWouldWrite(at: progress) }
-        if Value.self == CGPoint.self { return cast(to: CGPoint.self).typedWouldWrite(at: progress) }
-        if Value.self == CGSize.self { return cast(to: CGSize.self).typedWouldWrite(at: progress) }
-        if Value.self == CGRect.self { return cast(to: CGRect.self).typedWouldWrite(at: progress) }
-        if Value.self == Color.self { return cast(to: Color.self).typedWouldWrite(at: progress) }
-        if Value.self == Transform3D.self { return cast(to: Transform3D.self).typedWouldWrite(at: progress) }
-        if Value.self == Transform2D.self { return cast(to: Transform2D.self).typedWouldWrite(at: progress) }
-        return typedWouldWrite(at: progress)
+        switch kind {
+        case .double: cast(to: Double.self).typedWouldWrite(at: progress)
+        case .point: cast(to: CGPoint.self).typedWouldWrite(at: progress)
+        case .size: cast(to: CGSize.self).typedWouldWrite(at: progress)
+        case .rect: cast(to: CGRect.self).typedWouldWrite(at: progress)
+        case .color: cast(to: Color.self).typedWouldWrite(at: progress)
+        case .transform3D: cast(to: Transform3D.self).typedWouldWrite(at: progress)
+        case .transform2D: cast(to: Transform2D.self).typedWouldWrite(at: progress)
+        case .other: typedWouldWrite(at: progress)
+        }
     }
 
     /// This track, as a track of `type`'s values: `type` must be ``Value``. Inlined and not
