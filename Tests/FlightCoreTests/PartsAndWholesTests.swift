@@ -466,6 +466,33 @@ extension MainActorSuites.PartsAndWholesTests {
         expectClose(flipped.value(forKeyPath: "transform.scale.y", as: Double.self) ?? 0, -2.0850918769877262, absolute: 1e-9)
     }
 
+    /// Found by the scenario fuzzer (2581548): a repeating whole that ended where its y scale
+    /// crossed 0 left the layer collapsed onto a line with rounding errors in its second row; a
+    /// rotation part written after it mirrored the layer or not by the sign of those errors.
+    @Test("A rotation written into a transform collapsed onto a line turns it the same whatever the rounding left in its second row")
+    func rotationIntoACollapsedTransform() {
+        let (a, b, angle) = (0.894012001233327, -0.6237367539918972, 2.25)
+        let length = (a * a + b * b).squareRoot()
+        var results: [Transform3D] = []
+        for (c, d) in [(0.0, 0.0), (-9.6e-17, -1.38e-16), (9.6e-17, 1.38e-16), (-7e-19, 1e-18), (3e-17, -2e-17)] {
+            let layer = HeadlessLayer()
+            layer.transform = Transform3D(m11: a, m12: b, m13: 0, m14: 0, m21: c, m22: d, m23: 0, m24: 0,
+                                          m31: 0, m32: 0, m33: 1, m34: 0, m41: 25.9, m42: 37.6, m43: 0, m44: 1)
+            // Read: no reflection, the first row's length and direction.
+            expectClose(layer.value(forKeyPath: "transform.scale.x", as: Double.self) ?? 0, length, absolute: 1e-12, "\(c), \(d)")
+            expectClose(layer.value(forKeyPath: "transform.rotation.z", as: Double.self) ?? 0, atan2(b, a), absolute: 1e-12, "\(c), \(d)")
+            // Written: the first row turned to the angle, at its length (not mirrored).
+            layer.setModelValue(angle, forKeyPath: "transform.rotation.z")
+            let written = layer.transform
+            expectClose(written.m11, length * cos(angle), absolute: 1e-12, "\(c), \(d)")
+            expectClose(written.m12, length * sin(angle), absolute: 1e-12, "\(c), \(d)")
+            #expect(abs(written.m21) < 1e-15 && abs(written.m22) < 1e-15, "\(c), \(d)")
+            #expect(written.m41 == 25.9 && written.m42 == 37.6)
+            results.append(written)
+        }
+        for result in results.dropFirst() { #expect(Self.gap(result, results[0]) < 1e-12) }
+    }
+
     @Test("Parts of enormous magnitude compose into finite transforms")
     func enormousPartsStayFinite() {
         let clock = ManualClock()

@@ -2161,6 +2161,7 @@ extension MainActorSuites {
             1_992_677,  // a scale part animated over a transform turned out of the plane
             2_324_724,  // a trigger due on a layer released at that instant (the check's)
             2_339_999,  // a corner whose distance read a unit short where a segment ended on it
+            2_581_548,  // a rotation part written into a whole collapsed onto a line, mirrored
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

@@ -40,6 +40,11 @@ struct TransformParts {
     /// The scale along z.
     var scaleZ: Double
 
+    /// A y scale at most this fraction of the matrix's other planar entries (after they are
+    /// scaled to at most 1) is read as 0: rounding of entries near 1 leaves a few units of
+    /// 10⁻¹⁶.
+    static let flatness = 1e-12
+
     /// The part a transform is read for (to read it, or to write it): what decides how an
     /// ambiguous matrix is read.
     enum Reading {
@@ -84,6 +89,11 @@ struct TransformParts {
         }
         var scaleY = row1x * -direction.y + row1y * direction.x
         var shear = row1x * direction.x + row1y * direction.y
+        // A second row flat along the first up to rounding (a matrix collapsed onto a line, as
+        // an interpolation through a scale of 0 ends) has no reflection to read: its y scale is
+        // 0 whichever sign the rounding left, so that a part written into it does not mirror
+        // the layer by the sign of a rounding error.
+        if scaleY.magnitude <= Self.flatness * max(length, shear.magnitude) { scaleY = 0 }
         // Without a reflection the y scale is positive; with one it is negative here, on y.
         // Read on x instead: the same matrix, turned by half a turn.
         if reading != .scaleY && scaleY < 0 {
