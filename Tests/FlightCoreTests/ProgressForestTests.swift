@@ -5,9 +5,10 @@ import Testing
 
 extension MainActorSuites {
     /// Random forests of progress animators (Parade's chains), each driving views of its own,
-    /// updated, reset and told to rewrite in random order while views are released: every live
-    /// view shows what Parade's rule gives for its animator's last progress, worked out here
-    /// from the states alone, and every update that writes commits its writes together.
+    /// updated, reset, told to rewrite and given new states in random order while views are
+    /// released: every live view shows what Parade's rule gives for its animator's last progress,
+    /// worked out here from the states alone, and every update that writes commits its writes
+    /// together.
     @MainActor
     @Suite("Progress animation: random chains of animators")
     struct ProgressForestTests {
@@ -25,7 +26,8 @@ extension MainActorSuites {
             var range: ClosedRange<Double>
         }
 
-        /// A property's states, and the value it had before any update (its snapshot).
+        /// One number a view shows, its states, and the value it had before any update (its
+        /// snapshot).
         struct Property {
             let name: String
             let initial: Double
@@ -33,7 +35,9 @@ extension MainActorSuites {
             var end: End?
 
             /// Parade's rule: the start state's side from progress 0 on, the end state's below,
-            /// each eased over its range (a range without width is a step at its bound).
+            /// each eased over its range (a range without width is a step at its bound). Each
+            /// number a view shows follows it: a uniform scale's factor as its transform
+            /// interpolates (decomposed, the factor moves linearly), a position's coordinates.
             func value(at progress: Double?) -> Double {
                 guard let progress else { return initial }
                 let p = min(max(progress, -1), 1)
@@ -43,6 +47,17 @@ extension MainActorSuites {
                 let amount = high > low ? min(max((distance - low) / (high - low), 0), 1) : (distance >= low ? 1 : 0)
                 let eased = high > low ? ProgressForestTests.easings[state.easing].1(amount) : amount
                 return initial + (state.value - initial) * eased
+            }
+        }
+
+        /// The setters drawn, each with the numbers it moves.
+        static let setters = ["opacity", "cornerRadius", "position", "transform"]
+
+        static func numbers(of setter: String) -> [String] {
+            switch setter {
+            case "position": ["position.x", "position.y"]
+            case "transform": ["transform.m11", "transform.m22"]
+            default: [setter]
             }
         }
 
@@ -58,18 +73,58 @@ extension MainActorSuites {
             case "opacity": layer.opacity
             case "cornerRadius": layer.cornerRadius
             case "position.x": layer.position.x
-            default: layer.position.y
+            case "position.y": layer.position.y
+            case "transform.m11": layer.transform.m11
+            default: layer.transform.m22
             }
         }
 
-        static func draw(_ random: inout SplitMix64) -> End {
+        static func draw(_ setter: String, _ random: inout SplitMix64) -> End {
             let low = [0, 0.25, 0.5][Int(random.next() % 3)]
             let width = [0, 0.25, 0.5][Int(random.next() % 3)]
-            return End(value: random.uniform(-50...50).rounded(), easing: Int(random.next() % 3),
-                       range: low...min(low + width, 1))
+            let value = switch setter {
+            case "opacity": random.uniform(0...1)
+            case "cornerRadius": random.uniform(0...50).rounded()
+            case "transform": random.uniform(0.25...2)
+            default: random.uniform(-50...50).rounded()
+            }
+            return End(value: value, easing: Int(random.next() % 3), range: low...min(low + width, 1))
         }
 
-        @Test("Every live view shows Parade's value for its animator's progress, after every update, reset, rewrite and release", arguments: 0..<60)
+        /// Sets one end of `setter`'s state from `ends` (the first number's; a position's y is
+        /// the second's).
+        static func set(_ setter: String, _ ends: [End], on builder: StateBuilder) {
+            let (end, easing) = (ends[0], easings[ends[0].easing].0)
+            switch setter {
+            case "opacity": builder.alpha(end.value).easing(easing).range(end.range)
+            case "cornerRadius": builder.cornerRadius(end.value).easing(easing).range(end.range)
+            case "position": builder.position(CGPoint(x: end.value, y: ends[1].value)).easing(easing).range(end.range)
+            default: builder.transform3D(.scale(x: end.value, y: end.value)).easing(easing).range(end.range)
+            }
+        }
+
+        /// Gives `view` a start or end state of `setter` on `animator`, drawn now, and records it.
+        static func give(_ view: inout View, _ setter: String, start: Bool, on animator: ProgressAnimator,
+                         _ random: inout SplitMix64) {
+            guard let layer = view.layer else { return }
+            var end = draw(setter, &random)
+            var ends: [End] = []
+            for (index, name) in numbers(of: setter).enumerated() {
+                // A position's y has ends of its own value, with its x's easing and range.
+                if index == 1 && setter == "position" { end.value = random.uniform(-50...50).rounded() }
+                ends.append(end)
+                guard let property = view.properties.firstIndex(where: { $0.name == name }) else { continue }
+                if start { view.properties[property].start = end } else { view.properties[property].end = end }
+            }
+            if start {
+                animator.startState(for: layer) { set(setter, ends, on: $0) }
+            } else {
+                animator.endState(for: layer) { set(setter, ends, on: $0) }
+            }
+        }
+
+        @Test("Every live view shows Parade's value for its animator's progress, after every update, reset, rewrite, new state and release",
+              arguments: 0..<60)
         func randomForest(seed: Int) {
             var random = SplitMix64(seed: UInt64(9_000 + seed))
             let animatorCount = 1 + Int(random.next() % 4)
@@ -81,81 +136,73 @@ extension MainActorSuites {
             for (index, parent) in parents.enumerated() {
                 if let parent { animators[parent].attach(animators[index]) }
             }
-            var views: [View] = (0..<(2 + Int(random.next() % 5))).map { _ in
+            var views: [View] = []
+            for _ in 0..<(2 + Int(random.next() % 5)) {
                 let layer = HeadlessLayer()
                 layer.opacity = random.uniform(0...1)
                 layer.cornerRadius = random.uniform(0...20)
                 layer.position = CGPoint(x: random.uniform(-100...100), y: random.uniform(-100...100))
-                let names = ["opacity", "cornerRadius", "position"].filter { _ in random.next() % 3 != 0 }
-                var properties: [Property] = []
-                for name in names {
-                    // Position's components share their ends, as its states set both.
-                    let parts = name == "position" ? ["position.x", "position.y"] : [name]
-                    var start = random.next() % 3 != 0 ? Self.draw(&random) : nil
-                    var end = random.next() % 3 != 0 ? Self.draw(&random) : nil
-                    if start == nil && end == nil { start = Self.draw(&random) }
-                    if name == "opacity" {
-                        start?.value = random.uniform(0...1)
-                        end?.value = random.uniform(0...1)
-                    } else if name == "cornerRadius" {
-                        if let value = start?.value { start?.value = abs(value) }
-                        if let value = end?.value { end?.value = abs(value) }
-                    }
-                    for (index, part) in parts.enumerated() {
-                        var property = Property(name: part, initial: Self.read(part, of: layer), start: start, end: end)
-                        if index == 1 {
-                            property.start?.value += 7
-                            property.end?.value -= 7
-                        }
-                        properties.append(property)
-                    }
+                var view = View(layer: layer, properties: [], animator: Int(random.next() % UInt64(animatorCount)))
+                let setters = Self.setters.filter { _ in random.next() % 3 != 0 }
+                for setter in setters {
+                    view.properties += Self.numbers(of: setter).map { Property(name: $0, initial: Self.read($0, of: layer)) }
+                    let (start, end) = (random.next() % 3 != 0, random.next() % 3 != 0)
+                    if start || !end { Self.give(&view, setter, start: true, on: animators[view.animator], &random) }
+                    if end { Self.give(&view, setter, start: false, on: animators[view.animator], &random) }
                 }
-                return View(layer: layer, properties: properties, animator: Int(random.next() % UInt64(animatorCount)))
-            }
-            for view in views {
-                guard let layer = view.layer else { continue }
-                let animator = animators[view.animator]
-                for name in Set(view.properties.map { $0.name.hasPrefix("position") ? "position" : $0.name }) {
-                    let x = view.properties.first { $0.name == (name == "position" ? "position.x" : name) }!
-                    let y = view.properties.first { $0.name == "position.y" }
-                    func set(_ end: End, second: End?, on builder: StateBuilder) {
-                        let easing = Self.easings[end.easing].0
-                        switch name {
-                        case "opacity": builder.alpha(end.value).easing(easing).range(end.range)
-                        case "cornerRadius": builder.cornerRadius(end.value).easing(easing).range(end.range)
-                        default: builder.position(CGPoint(x: end.value, y: second!.value)).easing(easing).range(end.range)
-                        }
-                    }
-                    if let start = x.start { animator.startState(for: layer) { set(start, second: y?.start, on: $0) } }
-                    if let end = x.end { animator.endState(for: layer) { set(end, second: y?.end, on: $0) } }
-                }
+                views.append(view)
             }
             // The progress each animator showed last (nil: none since it was made or reset).
             var progress: [Double?] = Array(repeating: nil, count: animatorCount)
             func descendants(of index: Int) -> [Int] {
                 [index] + parents.indices.filter { parents[$0] == index }.flatMap { descendants(of: $0) }
             }
+            func update(_ animator: Int, to value: Double, step: Int) {
+                let live = views.compactMap(\.layer)
+                let writes = live.map(\.modelWriteCount)
+                let (commits, outside) = (HeadlessTransaction.commitCount, HeadlessTransaction.writesOutsideTransactions)
+                animators[animator].update(progress: value)
+                for index in descendants(of: animator) { progress[index] = value }
+                let wrote = zip(live, writes).contains { $0.modelWriteCount > $1 }
+                #expect(HeadlessTransaction.commitCount - commits == (wrote ? 1 : 0),
+                        "seed \(seed) step \(step): one transaction for an update that writes")
+                #expect(HeadlessTransaction.writesOutsideTransactions == outside, "seed \(seed) step \(step)")
+            }
             for step in 0..<60 {
                 let animator = Int(random.next() % UInt64(animatorCount))
-                switch random.next() % 10 {
+                let chosen = Int(random.next() % UInt64(views.count))
+                switch random.next() % 12 {
                 case 0:
                     animators[animator].reset()
                     for index in descendants(of: animator) { progress[index] = nil }
                 case 1:
+                    // Values changed by others stay until a rewrite is asked: then the same
+                    // progress writes them all again. (A view whose states have not run yet
+                    // would take the change as its snapshot: it is left alone.)
+                    for view in views where descendants(of: animator).contains(view.animator) && progress[view.animator] != nil {
+                        guard let layer = view.layer else { continue }
+                        layer.opacity = 0.123
+                        layer.cornerRadius = 7
+                        layer.position = CGPoint(x: 1, y: 2)
+                        layer.transform = .scale(x: 3, y: 3)
+                    }
                     animators[animator].rewriteOnNextUpdate()
+                    update(animator, to: progress[animator] ?? 0.3, step: step)
                 case 2:
-                    let index = Int(random.next() % UInt64(views.count))
-                    views[index].layer = nil
+                    weak let gone = views[chosen].layer
+                    views[chosen].layer = nil
+                    #expect(gone == nil, "seed \(seed) step \(step): the view is released")
+                case 3:
+                    // A new state for a view: the next update of its animator writes it, from the
+                    // snapshot taken before.
+                    let setters = Set(views[chosen].properties.map { $0.name.split(separator: ".").first.map(String.init) ?? $0.name })
+                    guard views[chosen].layer != nil, let setter = setters.sorted().first(where: { _ in random.next() % 2 == 0 }) else { continue }
+                    let owner = views[chosen].animator
+                    Self.give(&views[chosen], setter, start: random.next() % 2 == 0, on: animators[owner], &random)
+                    update(owner, to: progress[owner] ?? 0.3, step: step)
                 default:
                     let value = random.next() % 4 == 0 ? (progress[animator] ?? 0.3) : random.uniform(-1.3...1.3)
-                    let live = views.compactMap(\.layer)
-                    let writes = live.map(\.modelWriteCount)
-                    let (commits, outside) = (HeadlessTransaction.commitCount, HeadlessTransaction.writesOutsideTransactions)
-                    animators[animator].update(progress: value)
-                    for index in descendants(of: animator) { progress[index] = value }
-                    let wrote = zip(live, writes).contains { $0.modelWriteCount > $1 }
-                    #expect(HeadlessTransaction.commitCount - commits == (wrote ? 1 : 0), "seed \(seed) step \(step): one transaction for an update that writes")
-                    #expect(HeadlessTransaction.writesOutsideTransactions == outside, "seed \(seed) step \(step)")
+                    update(animator, to: value, step: step)
                 }
                 for (number, view) in views.enumerated() {
                     guard let layer = view.layer else { continue }

@@ -160,9 +160,9 @@ extension MainActorSuites {
             print("ScrollWrites: \(written) values written in 100 scroll steps of 200 cells × 2 properties")
         }
 
-        /// The update looks for the first view it will write before opening a transaction, and
-        /// writes that view through the host it found: here the first view's states do not move,
-        /// and a view between two live ones is released.
+        /// The update looks for the first view it will write before opening a transaction, then
+        /// writes every view whose states move: here the first view's states do not move, and a
+        /// view between two live ones is released.
         @Test("An animator of several views writes those whose states move, in one transaction, passing over a released view")
         func severalViewsOneTransaction() {
             let still = HeadlessLayer(), moving = HeadlessLayer(), last = HeadlessLayer()

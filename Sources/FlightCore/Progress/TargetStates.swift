@@ -65,7 +65,7 @@ protocol StateTrack: AnyObject {
     /// Writes the property for `progress` to `host`, its target's, if that changes what it
     /// shows.
     func update(_ progress: Double, host: any AnimationHost)
-    /// Whether ``update(_:target:host:)`` would write at `progress` (its states compiled anew,
+    /// Whether ``update(_:host:)`` would write at `progress` (its states compiled anew,
     /// or its value there not the one it wrote last).
     func wouldWrite(at progress: Double) -> Bool
     func reset(host: any AnimationHost)
@@ -161,22 +161,22 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
             return lookUp.position != written
         }
 
-        /// Writes the value at `input` to `keyPath` on `host`, unless the last write was at the
-        /// same place on the track, which gives the same value: a cell far outside its states'
-        /// ranges is not written again on every scroll event.
-        @MainActor
-        mutating func writeIfMoved(at input: Double, to keyPath: String, on host: any AnimationHost) {
-            if let unchanged, unchanged.contains(input) { return }
+        /// The value at `input` to write, recorded as written; nil if the last write was at the
+        /// same place on the track, which gives the same value (a cell far outside its states'
+        /// ranges is not written again on every scroll event). Calls nothing outside: the
+        /// caller writes the value once this access has ended.
+        mutating func move(to input: Double) -> Value? {
+            if let unchanged, unchanged.contains(input) { return nil }
             let found: KeyframeTrack<Value>.LookUp
             if let checked, checked.input == input {
                 found = checked.lookUp
             } else {
-                guard let lookUp = track.lookUp(input) else { return }
+                guard let lookUp = track.lookUp(input) else { return nil }
                 found = lookUp
             }
-            guard found.position != written else { return }
+            guard found.position != written else { return nil }
             (written, unchanged) = found
-            _ = host.setTypedModelValue(track.value(at: found.position), forKeyPath: keyPath)
+            return track.value(at: found.position)
         }
     }
 
@@ -242,8 +242,10 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         // The first update after the states changed compiles them.
         if compiled == nil { compiled = Compiled(track: track(from: host)) }
         // An item outside its states' ranges (most cells of a long list) stays where it was put:
-        // nothing is written until it moves within a range.
-        compiled?.writeIfMoved(at: progress, to: keyPath, on: host)
+        // nothing is written until it moves within a range. The write, which may run the app's
+        // code (key-value observers of the layer), comes after the access to `compiled` ends.
+        guard let value = compiled?.move(to: progress) else { return }
+        _ = host.setTypedModelValue(value, forKeyPath: keyPath)
     }
 
     /// The states as a track over the progress `-1...1`, from the snapshot (read now if this is

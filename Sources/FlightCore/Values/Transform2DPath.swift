@@ -34,6 +34,8 @@ public struct Transform2DPath: InterpolationPath {
         }
         start = a
         end = b
+        // Exact at every point: equal angles are never 0 here (0 became 360 above), so the
+        // angle interpolated, a + (b − a)·t, is a itself, never a zero of the other sign.
         constantRotation = a.angle == b.angle ? a.rotation : nil
     }
 
