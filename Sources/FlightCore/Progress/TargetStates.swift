@@ -149,14 +149,10 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         /// writes it.
         var checked: (input: Double, lookUp: KeyframeTrack<Value>.LookUp)?
 
-        init(track: KeyframeTrack<Value>) {
-            self.track = track
-        }
-
         /// Whether the value at `input` is not the one written last.
         mutating func hasMoved(at input: Double) -> Bool {
             if let unchanged, unchanged.contains(input) { return false }
-            guard let lookUp = track.lookUp(input) else { return false }
+            guard let lookUp = lookUp(input) else { return false }
             checked = (input, lookUp)
             return lookUp.position != written
         }
@@ -167,16 +163,16 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         /// caller writes the value once this access has ended.
         mutating func move(to input: Double) -> Value? {
             if let unchanged, unchanged.contains(input) { return nil }
-            let found: KeyframeTrack<Value>.LookUp
-            if let checked, checked.input == input {
-                found = checked.lookUp
-            } else {
-                guard let lookUp = track.lookUp(input) else { return nil }
-                found = lookUp
-            }
-            guard found.position != written else { return nil }
-            (written, unchanged) = found
-            return track.value(at: found.position)
+            guard let lookUp = lookUp(input), lookUp.position != written else { return nil }
+            (written, unchanged) = lookUp
+            return track.value(at: lookUp.position)
+        }
+
+        /// Where `input` falls on the track: what ``hasMoved(at:)`` found, when it looked at the
+        /// same input last, or looked up now.
+        private func lookUp(_ input: Double) -> KeyframeTrack<Value>.LookUp? {
+            if let checked, checked.input == input { return checked.lookUp }
+            return track.lookUp(input)
         }
     }
 
