@@ -493,6 +493,38 @@ extension MainActorSuites.PartsAndWholesTests {
         for result in results.dropFirst() { #expect(Self.gap(result, results[0]) < 1e-12) }
     }
 
+    /// The same on a timeline: a whole whose run (0.65 of a cycle) ends where its y scale
+    /// crosses 0, then a rotation part in a later group over the collapsed model; every frame
+    /// and inside frames (each animation end and keyframe boundary). (A part started while
+    /// such a whole runs is played as the whole, towards a singular matrix: by the rule for a
+    /// matrix that cannot be decomposed, it switches at half way.)
+    @Test("A rotation part after a whole that ends collapsed onto a line: no jump, every frame and inside frames; the model turned, not mirrored")
+    func rotationAfterAWholeEndingCollapsed() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = .scale(x: 1, y: -1.3)
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        watcher.unchanged("animate the whole") {
+            layer.animate { a in
+                a.transform3D(.scale(x: 1, y: 0.7)).duration(1).easing(.linear)
+                a.repeating(Repetition(count: 0.65, autoreverses: false, delay: 0))
+            }
+        }
+        while clock.now < 0.7 - 1e-9 { watcher.frame() }
+        #expect(layer.animationKeys.isEmpty, "the whole has ended")
+        watcher.unchanged("animate the part") {
+            layer.animate { $0.value(1.0, forKeyPath: "transform.rotation.z").duration(0.4).easing(.outCubic) }
+        }
+        while clock.now < 1.5 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps)")
+        #expect(layer.animationKeys.isEmpty)
+        let model = layer.transform
+        expectClose(model.m11, cos(1.0), absolute: 1e-9)
+        expectClose(model.m12, sin(1.0), absolute: 1e-9)
+        #expect(abs(model.m21) < 1e-9 && abs(model.m22) < 1e-9, "collapsed onto a line: \(model)")
+        #expect(Self.gap(layer.presentation().transform, model) < 1e-12)
+    }
+
     @Test("Parts of enormous magnitude compose into finite transforms")
     func enormousPartsStayFinite() {
         let clock = ManualClock()
