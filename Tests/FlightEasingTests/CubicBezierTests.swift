@@ -32,6 +32,20 @@ extension EasingSuites {
             }
         }
 
+        @Test("With its x control points at a third and two thirds, x(t) = t: progress is the y polynomial at x")
+        func thirds() {
+            // 3(1 − t)²t/3 + 3(1 − t)t²·2/3 + t³ = t((1 − t) + t)² = t, so y is Bernstein's cubic at x
+            // itself: what keyframe fits build their segments' timing curves as.
+            for (y1, y2) in [(0.0, 1.0), (0.9, 0.95), (-0.4, 1.7), (1, 0), (0.25, 0.1)] {
+                let curve = CubicBezier(1.0 / 3, y1, 1 - 1.0 / 3, y2)
+                for step in 0...1_000 {
+                    let x = Double(step) / 1_000
+                    let bernstein = 3 * (1 - x) * (1 - x) * x * y1 + 3 * (1 - x) * x * x * y2 + x * x * x
+                    expectClose(curve.progress(at: x), bernstein, absolute: 1e-15, "(\(y1), \(y2)) at \(x)")
+                }
+            }
+        }
+
         @Test("Slope dy/dx matches the reference where it is finite")
         func velocity() throws {
             let reference = try #require(Self.reference)
