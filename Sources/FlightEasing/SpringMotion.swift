@@ -97,6 +97,13 @@ public struct SpringMotion: Sendable, Hashable {
         return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
     }
 
+    /// The coefficients ``state(basis:)`` weighs the oscillator's solutions with: the
+    /// displacement is `displacement·C + displacementSine·S`, the velocity
+    /// `velocity·C + velocitySine·S`.
+    package var stateCoefficients: (displacement: Double, displacementSine: Double, velocity: Double, velocitySine: Double) {
+        (initialDisplacement, displacementSine, initialVelocity, velocitySine)
+    }
+
     /// The two solutions of the oscillator, both already multiplied by `e^(−ζω₀t)`:
     /// `C` with `C(0) = 1, C′(0) = 0` and `S` with `S(0) = 0, S′(0) = 1` (before damping).
     @usableFromInline

@@ -245,5 +245,43 @@ extension MainActorSuites {
             let later = try #require(group.offset(of: .valueProgress(0.5)))
             expectClose(later, 4.0 / 7, absolute: 1e-6)
         }
+
+
+        @Test("Components on one spring, laid out lane by lane, read each trajectory's state to the last bit, through every settling time")
+        func sharedSpringLanes() throws {
+            let decay = Easing.springDecay(velocity: CGPoint(x: 1_200, y: -800))
+            // Different travels settle at different times: each lane holds its end from its own.
+            let x = Trajectory(easing: decay, from: 0, to: 240, duration: 0.5, component: 0)
+            let y = Trajectory(easing: decay, from: 0, to: -30, duration: 0.5, component: 1)
+            #expect(x.duration != y.duration)
+            let pair = try #require(SharedSpring<SIMD2<Double>>([x, y]))
+            // Three lanes of four: the last stays 0.
+            let z = Trajectory(easing: .spring(Spring.bouncy), from: 5, to: 90, duration: 1, initialVelocity: 300)
+            let w = Trajectory(easing: .spring(Spring.bouncy), from: -5, to: 1, duration: 1)
+            let q = Trajectory(easing: .spring(Spring.bouncy), from: 0, to: 0.5, duration: 1, initialVelocity: -2)
+            let quad = try #require(SharedSpring<SIMD4<Double>>([z, w, q]))
+            var instants = (1...1_000).map { Double($0) / 400 }
+            for end in [x.duration, y.duration, z.duration, w.duration, q.duration] {
+                instants += [end, end.nextDown, end.nextUp]
+            }
+            for t in instants {
+                let (value, velocity) = pair.state(at: t)
+                for (lane, trajectory) in [x, y].enumerated() {
+                    let state = trajectory.state(at: t)
+                    #expect(value[lane] == state.value && velocity[lane] == state.velocity, "lane \(lane) at \(t)")
+                }
+                let (values, velocities) = quad.state(at: t)
+                for (lane, trajectory) in [z, w, q].enumerated() {
+                    let state = trajectory.state(at: t)
+                    #expect(values[lane] == state.value && velocities[lane] == state.velocity, "lane \(lane) at \(t)")
+                }
+                #expect(values[3] == 0 && velocities[3] == 0)
+            }
+            // Another oscillator, or a timing curve, shares nothing.
+            let stiffer = Trajectory(easing: .spring(Spring(mass: 1, stiffness: 400, damping: 20)), from: 0, to: 1, duration: 1)
+            #expect(SharedSpring<SIMD2<Double>>([z, stiffer]) == nil)
+            #expect(SharedSpring<SIMD2<Double>>([Trajectory(easing: .outCubic, from: 0, to: 1, duration: 1)]) == nil)
+            #expect(SharedSpring<SIMD2<Double>>([z, w, q]) == nil)
+        }
     }
 }

@@ -337,21 +337,26 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             }
         }
         let first = path.value(at: start), last = path.value(at: b.value[0])
-        let decomposed = Value.keyframeInterpolation == .decomposed ? Value.Path(from: first, to: last) : nil
         // A curved path can bend sharply between samples (a colour whose alpha an overshooting
         // curve pushes below zero, where the mix is clamped), and close to both ends, where a
         // path that bends (a colour's mix clamped, a spring's last turn) can leave the straight
         // mix fastest: sixteenths and the instants near the ends are sampled too. Fits along
         // curved paths are kept (`KeyframeCache`), so this is paid once per move.
+        guard Value.keyframeInterpolation == .decomposed else {
+            return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
+                evaluations += 1
+                let exact = progress(at: a.u + fraction * span)
+                let shown = first.keyframeInterpolated(to: last, fraction: timing.progress(at: fraction))
+                return path.distance(from: shown, toValueAt: exact)
+            }
+        }
+        let decomposed = Value.Path(from: first, to: last)
         return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
             evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
-            if let decomposed {
-                return max(path.distance(from: decomposed.value(at: eased), toValueAt: exact),
-                           path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
-            }
-            return path.distance(from: first.keyframeInterpolated(to: last, fraction: eased), toValueAt: exact)
+            return max(path.distance(from: decomposed.value(at: eased), toValueAt: exact),
+                       path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
         }
     }
 
@@ -378,15 +383,14 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
 
     let trajectories: [Trajectory]
     let duration: TimeInterval
-    /// Whether every component moves on the first one's spring (a spring decay fed a
-    /// two-dimensional velocity): its oscillator's solutions at an instant serve them all. (A
-    /// flag, not the spring: the source is copied with every segment tried.)
-    private let sharesSpring: Bool
+    /// The components' lanes when every one moves on the first one's spring (a spring decay
+    /// fed a two-dimensional velocity): the oscillator's solutions at an instant serve them all.
+    private let sharedSpring: SharedSpring<Value.Components>?
 
     init(trajectories: [Trajectory], duration: TimeInterval) {
         self.trajectories = trajectories
         self.duration = duration
-        sharesSpring = Trajectory.shareOneSpring(trajectories)
+        sharedSpring = SharedSpring(trajectories)
     }
 
     var breakpoints: [Double] { [] }
@@ -394,15 +398,10 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
 
     func point(at u: Double, side: FitSide) -> FitPoint<Value.Components> {
         let t = u * duration
-        var value = Value.Components.zero, slope = Value.Components.zero
-        if sharesSpring, t > 0, let basis = trajectories[0].springBasis(at: t) {
-            for index in trajectories.indices {
-                let state = trajectories[index].state(at: t, basis: basis)
-                value[index] = state.value
-                slope[index] = state.velocity * duration
-            }
-            return FitPoint(u: u, value: value, slope: slope)
+        if t > 0, let (value, velocity) = sharedSpring?.state(at: t) {
+            return FitPoint(u: u, value: value, slope: velocity * duration)
         }
+        var value = Value.Components.zero, slope = Value.Components.zero
         for index in trajectories.indices {
             let state = trajectories[index].state(at: t)
             value[index] = state.value
