@@ -123,6 +123,43 @@ extension MainActorSuites {
             #expect(layer.opacity == 0)
         }
 
+        /// A view standing in for a `UIView`: its host is its layer's, which on a device is looked up
+        /// as an associated object of the layer at each ask.
+        @MainActor
+        final class View: AnimationTarget {
+            let layer = HeadlessLayer()
+            var asks = 0
+            var animationHost: any AnimationHost {
+                asks += 1
+                return layer
+            }
+        }
+
+        @Test("A view is asked for its host once, not at every scroll event; its values are Parade's at every step")
+        func hostAskedOnce() {
+            let views = (0..<20).map { _ in View() }
+            for view in views {
+                view.layer.opacity = 1
+                view.layer.position = CGPoint(x: 160, y: 40)
+            }
+            let animators = views.map { view in
+                ProgressAnimator.vertical { animator in
+                    animator.startState(for: view) { $0.alpha(0.0).easing(.inSine).range(0.5...1) }
+                        .endState(for: view) { $0.position(CGPoint(x: 260, y: 40)) }
+                }
+            }
+            for offset in stride(from: 0.0, through: 1_600, by: 7) {
+                let visible = CGRect(x: 0, y: offset, width: 320, height: 640)
+                for (index, animator) in animators.enumerated() {
+                    animator.update(itemFrame: CGRect(x: 0, y: Double(index) * 80, width: 320, height: 80), visibleBounds: visible)
+                    let (opacity, x) = Self.expected(cell: index, offset: offset)
+                    expectClose(views[index].layer.opacity, opacity, absolute: 1e-12, "view \(index) at \(offset)")
+                    expectClose(views[index].layer.position.x, x, absolute: 1e-9, "view \(index) at \(offset)")
+                }
+            }
+            #expect(views.allSatisfy { $0.asks == 1 }, "asks: \(views.map(\.asks))")
+        }
+
         @Test("A scroll step writes only the cells whose place in a state's range changed")
         func writesOnlyWhatMoves() {
             let list = List()

@@ -200,7 +200,7 @@ public final class ProgressAnimator {
         isUpdating = true
         defer { isUpdating = false }
         for entry in entries where entry.wouldWrite(at: progress) {
-            if let host = entry.target?.animationHost { return (entry, host) }
+            if let host = entry.host { return (entry, host) }
         }
         for animator in attached {
             if let first = animator.firstWrite(at: progress) { return first }
@@ -213,7 +213,7 @@ public final class ProgressAnimator {
     /// The snapshots are set together (one `CATransaction` on a device).
     public func reset() {
         var host: (any AnimationHost)?
-        for entry in entries where host == nil { host = entry.target?.animationHost }
+        for entry in entries where host == nil { host = entry.host }
         writeTogether(on: host) {
             visit { animator in
                 animator.progress = nil

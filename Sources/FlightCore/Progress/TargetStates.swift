@@ -4,6 +4,12 @@ import Foundation
 @MainActor
 final class TargetStates {
     weak var target: (any AnimationTarget)?
+    /// The target's host, as it last gave it, so that a scroll event asks no target for its
+    /// host (on a device, a look-up of the layer's associated object) and takes no count of a
+    /// weakly referenced target. Held weakly, as the target is: a host lives as long as what
+    /// holds it (a `HeadlessLayer` is its own host; a layer holds its `CALayerHost`), so it goes
+    /// with its target, and a target giving a new host each time is asked again.
+    private weak var knownHost: (any AnimationHost)?
     /// Read on every scroll event (as ``ProgressAnimator``'s lists are, without the run-time
     /// exclusivity check: the main actor owns it and loops iterate a copy).
     @exclusivity(unchecked) var properties: [any StateTrack] = []
@@ -30,9 +36,17 @@ final class TargetStates {
         return track
     }
 
+    /// The live target's host; nil once the target is gone.
+    var host: (any AnimationHost)? {
+        if let knownHost { return knownHost }
+        guard let host = target?.animationHost else { return nil }
+        knownHost = host
+        return host
+    }
+
     /// Writes every property for `progress`, if the target is still alive.
     func apply(_ progress: Double) {
-        guard let host = target?.animationHost else { return }
+        guard let host else { return }
         apply(progress, host: host)
     }
 
@@ -52,7 +66,7 @@ final class TargetStates {
     }
 
     func reset() {
-        guard let host = target?.animationHost else { return }
+        guard let host else { return }
         for property in properties { property.reset(host: host) }
     }
 }
