@@ -782,3 +782,44 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(layer.bounds.height == start.height && layer.bounds.origin == start.origin)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Found by the fuzzer (2770608, 2788510): a whole from a matrix mirrored in y to one that is
+    /// not passes a matrix flattened onto a line, where its y scale crosses 0. Its keyframes
+    /// straddled that instant with a segment a billionth of it long, which the host interpolates
+    /// the long way round (one end mirrored): no frame lands inside it, but a run whose
+    /// fractional count ends there holds what the keyframes show at its end, and showed a point
+    /// of that turn (a first row 0.47 long, where the motion's is 1.8).
+    @Test("A whole that flattens onto a line where a half-count run ends: the model is the flattened matrix, reached without a jump, inside frames too")
+    func runEndingWhereAWholeFlattens() {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        // Mirrored: the decomposition flips y (scale −1) and turns the x axis half a turn.
+        let start = Transform3D.scale(x: -2, y: 1).concatenating(.rotation(angle: -2.17, x: 0, y: 0, z: 1))
+            .concatenating(.translation(x: -121, y: 55))
+        let end = Transform3D.scale(x: 1.6, y: 1).concatenating(.rotation(angle: -2.72, x: 0, y: 0, z: 1))
+            .concatenating(.translation(x: -138, y: 87))
+        layer.transform = start
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        watcher.unchanged("the group starts") {
+            layer.animate { a in
+                // Half a run of a symmetric curve: it ends at progress 0.5, where y scale is 0.
+                a.transform3D(end).duration(0.84).easing(.smoothStep)
+                a.repeating(Repetition(count: 0.5))
+            }
+        }
+        while clock.now < 0.6 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        #expect(layer.animationKeys.isEmpty)
+        // Halfway, the decomposed scales are (2 + 1.6) / 2 along the x axis and 0 across it: a
+        // first row 1.8 long, a second row of zeros, the translation halfway.
+        let model = layer.transform
+        expectClose((model.m11 * model.m11 + model.m12 * model.m12).squareRoot(), 1.8, absolute: 1e-9)
+        #expect(abs(model.m21) < 1e-9 && abs(model.m22) < 1e-9)
+        expectClose(model.m41, (-121 - 138) / 2.0, absolute: 1e-9)
+        expectClose(model.m42, (55 + 87) / 2.0, absolute: 1e-9)
+        // The motion's own value there, and what is shown at rest.
+        #expect(Self.gap(model, Transform3DPath(from: start, to: end).value(at: 0.5)) < 1e-9)
+        #expect(Self.gap(layer.presentation().transform, model) < 1e-12)
+    }
+}

@@ -2162,6 +2162,8 @@ extension MainActorSuites {
             2_324_724,  // a trigger due on a layer released at that instant (the check's)
             2_339_999,  // a corner whose distance read a unit short where a segment ended on it
             2_581_548,  // a rotation part written into a whole collapsed onto a line, mirrored
+            2_770_608,  // a half-count run ending where its whole flattens, inside a turn
+            2_788_510,  // (the same, 1.7 display units off rather than 137)
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

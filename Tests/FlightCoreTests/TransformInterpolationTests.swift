@@ -186,6 +186,34 @@ extension OffMainActorSuites {
             }
         }
 
+        @Test("Where a scale crosses 0, the path names a kink and is flattened exactly there")
+        func scaleCrossingZero() {
+            // Mirrored in y (the decomposition flips y: scale −1) to not mirrored: y scale −1 → 1,
+            // 0 at 0.5; the x scale 2 → 1.6 would reach 0 at 5, far beyond the end.
+            let start = Transform2D.scale(x: -2, y: 1).concatenating(.rotation(-2.17))
+            let end = Transform2D.scale(x: 1.6, y: 1).concatenating(.rotation(-2.72))
+            let path = Transform2DPath(from: start, to: end)
+            #expect(path.kinks.count == 2 && path.kinks.first == 0.5)
+            expectClose(path.kinks.last ?? 0, 5, absolute: 1e-12)
+            let flat = path.value(at: 0.5)
+            // A second row of zeros: a matrix a host cannot decompose, and switches to.
+            #expect(flat.c == 0 && flat.d == 0 && flat.a * flat.d - flat.b * flat.c == 0)
+            expectClose((flat.a * flat.a + flat.b * flat.b).squareRoot(), 1.8, absolute: 1e-12)
+            // Within a billionth of it too, where a search for the instant ends; beyond, mirrored
+            // and then not: the determinant changes sign through it.
+            #expect(path.value(at: 0.5 + 4 * Double.ulpOfOne).d == 0 && path.value(at: 0.5 - 0.9e-9).d == 0)
+            let (before, after) = (path.value(at: 0.5 - 1e-6), path.value(at: 0.5 + 1e-6))
+            #expect(before.a * before.d - before.b * before.c < 0 && after.a * after.d - after.b * after.c > 0)
+            // Crossings beyond the ends (reached by an overshooting easing) count too, in order;
+            // a scale that keeps its sign has none.
+            let shrinking = Transform2DPath(from: .scale(x: 0.2, y: 0.5), to: .scale(x: 1, y: 0.1))
+            let kinks = shrinking.kinks
+            #expect(kinks.count == 2 && kinks[0] < kinks[1])
+            expectClose(kinks[0], -0.25, absolute: 1e-12)
+            expectClose(kinks[1], 1.25, absolute: 1e-12)
+            #expect(Transform2DPath(from: .scale(x: 2, y: 2), to: Transform2D.scale(x: 2, y: 2).concatenating(.rotation(1))).kinks.isEmpty)
+        }
+
         @Test("An endpoint that cannot be decomposed switches at 50 %")
         func discreteFallback() {
             let flat = Transform3D.scale(x: 1, y: 1, z: 0)

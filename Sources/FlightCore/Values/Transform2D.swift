@@ -117,10 +117,15 @@ struct DecomposedTransform2D: Sendable, Equatable {
         residual = SIMD4(row0x, row0y, row1x, row1y)
     }
 
-    func interpolated(to other: DecomposedTransform2D, fraction t: Double) -> DecomposedTransform2D {
+    /// The parts `t` of the way to `other`, each scale 0 where `t` is within `window` of where
+    /// it crosses 0 (`|a + (b − a)·t| = |b − a|·|t − crossing|`, so no division is needed).
+    func interpolated(to other: DecomposedTransform2D, fraction t: Double, flatteningWithin window: Double) -> DecomposedTransform2D {
         var result = self
         result.translation += (other.translation - translation) * t
-        result.scale += (other.scale - scale) * t
+        let change = other.scale - scale
+        result.scale += change * t
+        if abs(result.scale.x) <= abs(change.x) * window { result.scale.x = 0 }
+        if abs(result.scale.y) <= abs(change.y) * window { result.scale.y = 0 }
         result.angle += (other.angle - angle) * t
         result.residual += (other.residual - residual) * t
         return result

@@ -12,6 +12,10 @@ public struct Transform2DPath: InterpolationPath {
     /// The cosine and sine of the rotation when both ends have the same angle (a scale or a
     /// move alone): every point of the path has it exactly, so it is worked out once.
     private let constantRotation: (cos: Double, sin: Double)?
+    /// How close to a crossing, in fraction, the path is flattened exactly: a keyframe fit's
+    /// search for the crossing ends within a few units in the last place of the instant, a
+    /// fraction well inside this. The scale left out is a billionth of the change, at most.
+    static let flatteningWindow = 1e-9
 
     /// Decomposes both ends and aligns their rotations ("Interpolation of decomposed 2D matrix
     /// values"). If either end is singular (zero determinant), the path switches from start to
@@ -39,15 +43,37 @@ public struct Transform2DPath: InterpolationPath {
         constantRotation = a.angle == b.angle ? a.rotation : nil
     }
 
+    /// The fractions where each scale crosses 0 (not finite where it does not): the path's value
+    /// within ``flatteningWindow`` of one has that scale 0, where `a + (b − a)·t` would leave a
+    /// rounding on either side of it, a matrix mirrored or not by chance. (Worked out where
+    /// needed rather than stored: a larger path is copied at a cost wherever it is read.)
+    private var crossings: SIMD2<Double> {
+        -start.scale / (end.scale - start.scale)
+    }
+
     var isDiscrete: Bool { discrete != nil }
 
-    /// The switch at 50 % when an end cannot be decomposed.
-    public var kinks: [Double] { discrete == nil ? [] : [0.5] }
+    /// The switch at 50 % when an end cannot be decomposed; otherwise where a scale crosses 0.
+    ///
+    /// There the path passes a matrix flattened onto a line, continuously, but two keyframes
+    /// either side of it are one mirrored and one not, and a host interpolating between them
+    /// turns the long way round: a keyframe fit ends a segment exactly on it (a run whose
+    /// fractional count ends there shows the flattened matrix, not a point of that turn).
+    /// Crossings beyond the ends count too: an overshooting easing reaches them.
+    public var kinks: [Double] {
+        if discrete != nil { return [0.5] }
+        let crossings = crossings
+        let found = [crossings.x, crossings.y].filter(\.isFinite)
+        return found.count == 2 && found[1] < found[0] ? [found[1], found[0]] : found
+    }
 
     /// The transform at `fraction` of the way.
     public func value(at fraction: Double) -> Transform2D {
         if let (from, to) = discrete { return fraction < 0.5 ? from : to }
-        let point = start.interpolated(to: end, fraction: fraction)
+        // Flattened exactly where a scale crosses 0 (within ``flatteningWindow``): a matrix that
+        // cannot be decomposed, which a host interpolates to and from as a switch, not as a turn
+        // the long way round.
+        let point = start.interpolated(to: end, fraction: fraction, flatteningWithin: Self.flatteningWindow)
         return point.recomposed(rotation: constantRotation ?? point.rotation)
     }
 }
