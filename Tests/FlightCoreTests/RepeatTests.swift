@@ -335,6 +335,43 @@ extension MainActorSuites {
             }
         }
 
+        /// Found by the fuzzer (2834871): a group of 10³⁰⁰ cycles, paused, scrubbed to 1 (the end
+        /// of its run, 10³⁰⁰ s in) and resumed, jumped to another point of its cycle (its time
+        /// and the host's rounded there by 10²⁸⁴ s) and fired its completion triggers at once.
+        @Test("A run longer than 10⁹ s scrubs within the period it is in: scrubbed to 1 and resumed, it plays on without a jump and does not end; a shorter one ends")
+        func tooLongToScrubToItsEnd() {
+            for (count, byPeriod) in [(1e300, true), (1e8, false)] {
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                let log = Log()
+                let group = Self.ramp(on: layer, Repetition(count: count), log: log)
+                everyFrame(clock, until: 0.25) { _ in }
+                group.pause()
+                // A quarter into a 1 s cycle: of the period, or of the whole run.
+                expectClose(group.fractionComplete, byPeriod ? 0.25 : 0.25 / count, absolute: 1e-9, "\(count)")
+                group.fractionComplete = 2
+                #expect(group.fractionComplete == 1, "\(count)")
+                // The period's last moment, or the run's end: the ramp at (or within a hair of) 100.
+                let held = Self.shown(layer)
+                expectClose(held, 100, absolute: 1e-6, "\(count)")
+                group.resume()
+                let resumed = clock.now
+                if !byPeriod {
+                    // At its end: it ends, finished.
+                    #expect(group.finished && log.events == ["start", "stop true"], "\(count): \(log.events)")
+                    continue
+                }
+                #expect(abs(Self.shown(layer) - held) < 1e-9, "moved by resume: \(held) → \(Self.shown(layer))")
+                // On into the next cycle, every frame and between frames: 100 (t − resumed).
+                everyFrame(clock, until: resumed + 0.5) { now in
+                    for t in [now - 1.0 / 240, now] where t > resumed {
+                        expectClose(Self.shown(layer, at: t), 100 * (t - resumed), absolute: 1e-6, "at \(t)")
+                    }
+                }
+                #expect(!group.hasEnded && log.events == ["start"], "\(log.events)")
+            }
+        }
+
         @Test("A run that ends where a curve jumps (`.steps` at the end of a way out) ends on the target, not the step before it")
         func runEndingOnAJump() {
             let clock = ManualClock()

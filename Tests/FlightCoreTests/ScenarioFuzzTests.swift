@@ -1282,10 +1282,12 @@ final class ScenarioRunner {
             let total = group.totalDuration
             var elapsed: TimeInterval
             if group.isPaused {
-                // A fraction of the run; for a group that repeats forever, of the period it is in
-                // (whose start, a whole number of periods, shows what the run's start does).
+                // A fraction of the run; for a group that repeats forever or longer than
+                // `longestReversibleRun`, of the period it is in (whose start, a whole number of
+                // periods, shows what the run's start does).
                 let timing = group.repeatTiming!
-                elapsed = group.fractionComplete * (total.isFinite ? total : timing.period)
+                let byPeriod = !(total <= AnimationGroup.longestReversibleRun)
+                elapsed = group.fractionComplete * (byPeriod ? timing.period : total)
             } else if group.isReversed {
                 elapsed = group.fractionComplete * total - (time - now)
             } else {
@@ -2164,6 +2166,7 @@ extension MainActorSuites {
             2_581_548,  // a rotation part written into a whole collapsed onto a line, mirrored
             2_770_608,  // a half-count run ending where its whole flattens, inside a turn
             2_788_510,  // (the same, 1.7 display units off rather than 137)
+            2_834_871,  // 10³⁰⁰ cycles scrubbed to the end of their run and resumed there
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

@@ -33,9 +33,10 @@ extension AnimationGroup {
     /// come.
     ///
     /// A repeating group's fraction is of its whole run (``totalDuration``), or, for one that
-    /// repeats forever, of the cycle (and the delay after it) it is in, and setting it moves the
-    /// group within that cycle (1 to its last moment, which reads back as 1, never to the start
-    /// of the next); ``scrubsLinearly`` does not apply to a repeating group.
+    /// repeats forever or for longer than ``longestReversibleRun``, of the cycle (and the delay
+    /// after it) it is in, and setting it moves the group within that cycle (1 to its last
+    /// moment, which reads back as 1, never to the start of the next); ``scrubsLinearly`` does
+    /// not apply to a repeating group.
     ///
     /// Scrubbing is not playing: it fires no triggers. A trigger fires at most once, when played
     /// time first reaches its moment going forward; one whose moment was scrubbed past without
@@ -49,6 +50,8 @@ extension AnimationGroup {
                     return min(max(driving.progress(at: pausedElapsed), 0), 1)
                 }
                 let window = progressWindow(at: pausedElapsed)
+                // A period's last moment, where a scrub to 1 holds it, reads back as 1.
+                if measuresProgressByPeriod, pausedElapsed.nextUp >= window.start + window.length { return 1 }
                 return (pausedElapsed - window.start) / window.length
             }
             guard !hasEnded, let host else { return 0 }
@@ -61,7 +64,7 @@ extension AnimationGroup {
             let fraction = min(max(newValue, 0), 1)
             let window = progressWindow(at: pausedElapsed)
             var elapsed = window.start + fraction * window.length
-            if repeating?.timing.isForever == true, !(elapsed < window.start + window.length) {
+            if measuresProgressByPeriod, !(elapsed < window.start + window.length) {
                 // A fraction of the period it is in, 1 included: the period's last moment, not
                 // the start of the next (which reads back as 0, a period on).
                 elapsed = max((window.start + window.length).nextDown, window.start)

@@ -310,11 +310,22 @@ extension AnimationGroup {
     /// forever.
     public var totalDuration: TimeInterval { repeating?.timing.span ?? duration }
 
+    /// Whether ``fractionComplete`` (and ``timeProgress(at:)``) are a fraction of the period the
+    /// group is in rather than of its whole run: for a group that repeats forever, and for one
+    /// whose run is longer than ``longestReversibleRun`` (a count of 10³⁰⁰ cycles, say), whose
+    /// time measured from its start no longer holds a microsecond far into it. Scrubbed to a
+    /// fraction of that run, a group would be placed where its own time, and the host's, round
+    /// to a different point of its cycle, and resumed there it would jump.
+    var measuresProgressByPeriod: Bool {
+        guard let timing = repeating?.timing else { return false }
+        return timing.isForever || timing.span > Self.longestReversibleRun
+    }
+
     /// What ``fractionComplete`` (and ``timeProgress(at:)``) are a fraction of, `elapsed` seconds
-    /// in: the whole run, or, for a group that repeats forever, the period (a cycle and the
-    /// delay after it) it is in.
+    /// in: the whole run, or the period (a cycle and the delay after it) it is in
+    /// (``measuresProgressByPeriod``).
     func progressWindow(at elapsed: TimeInterval) -> (start: TimeInterval, length: TimeInterval) {
-        guard let timing = repeating?.timing, timing.isForever else { return (0, totalDuration) }
+        guard measuresProgressByPeriod, let timing = repeating?.timing else { return (0, totalDuration) }
         return (timing.periodStart(at: elapsed), timing.period)
     }
 
