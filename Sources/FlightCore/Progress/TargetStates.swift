@@ -36,7 +36,8 @@ final class TargetStates {
         return track
     }
 
-    /// The live target's host; nil once the target is gone.
+    /// The target's host: the one it gave last, while that lives, else the live target's, asked
+    /// anew; nil when neither is alive.
     var host: (any AnimationHost)? {
         if let knownHost { return knownHost }
         guard let host = target?.animationHost else { return nil }
@@ -44,7 +45,7 @@ final class TargetStates {
         return host
     }
 
-    /// Writes every property for `progress`, if the target is still alive.
+    /// Writes every property for `progress` to ``host``, if there is one.
     func apply(_ progress: Double) {
         guard let host else { return }
         apply(progress, host: host)
