@@ -89,7 +89,9 @@ public struct CubicBezier: Sendable, Hashable {
     /// The curve parameter `t` in `0...1` at which `Bx(t) == x`.
     func parameter(forTime x: Double) -> Double {
         // Control points at a third and two thirds of the way in x make x(t) = t: the curves a
-        // keyframe fit tries by the thousand (Newton's first check below would return `x` too).
+        // keyframe fit tries by the thousand, whose second point is `1 − 1/3` (not `2.0 / 3`, a
+        // unit in the last place off, which takes the general way; Newton's first check below
+        // returns `x` for either).
         if x1 == 1.0 / 3 && x2 == 1 - 1.0 / 3 { return x }
         // Newton's method converges in a few steps wherever the curve is not flat in x.
         var t = x

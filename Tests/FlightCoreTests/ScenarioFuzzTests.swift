@@ -1288,6 +1288,9 @@ final class ScenarioRunner {
                 let timing = group.repeatTiming!
                 let byPeriod = !(total <= AnimationGroup.longestReversibleRun)
                 elapsed = group.fractionComplete * (byPeriod ? timing.period : total)
+                // Scrubbed to 1, it is held at the period's last moment (which reads back as 1),
+                // not at the start of the next.
+                if byPeriod && group.fractionComplete == 1 { elapsed = timing.period.nextDown }
             } else if group.isReversed {
                 elapsed = group.fractionComplete * total - (time - now)
             } else {

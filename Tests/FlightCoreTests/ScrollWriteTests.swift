@@ -160,6 +160,30 @@ extension MainActorSuites {
             #expect(views.allSatisfy { $0.asks == 1 }, "asks: \(views.map(\.asks))")
         }
 
+        @Test("A view released while its layer lives on is no longer written, though its host is; reset asks the next view for its host again")
+        func releasedViewWithItsLayerKept() {
+            var view: View? = View()
+            let layer = view!.layer
+            layer.opacity = 1
+            let animator = ProgressAnimator.vertical { animator in
+                animator.startState(for: view!) { $0.alpha(0.0) }
+            }
+            animator.update(progress: 0.5)
+            #expect(layer.opacity == 0.5)
+            view = nil
+            let writes = layer.modelWriteCount
+            animator.update(progress: 0.8)
+            #expect(layer.modelWriteCount == writes && layer.opacity == 0.5, "the layer outlived its view: \(layer.opacity)")
+            // Reset and rewrite ask the host anew: a view given another layer is written there.
+            let other = View()
+            other.layer.opacity = 1
+            let follower = ProgressAnimator.vertical { $0.startState(for: other) { $0.alpha(0.0) } }
+            follower.update(progress: 0.5)
+            follower.reset()
+            follower.update(progress: 0.5)
+            #expect(other.asks == 2 && other.layer.opacity == 0.5, "asks: \(other.asks)")
+        }
+
         @Test("A scroll step writes only the cells whose place in a state's range changed")
         func writesOnlyWhatMoves() {
             let list = List()

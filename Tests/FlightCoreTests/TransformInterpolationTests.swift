@@ -212,6 +212,10 @@ extension OffMainActorSuites {
             expectClose(kinks[0], -0.25, absolute: 1e-12)
             expectClose(kinks[1], 1.25, absolute: 1e-12)
             #expect(Transform2DPath(from: .scale(x: 2, y: 2), to: Transform2D.scale(x: 2, y: 2).concatenating(.rotation(1))).kinks.isEmpty)
+            // The ends are the ends, however close a scale of one of them is to 0.
+            let tiny = Transform2D.scale(x: 1e-10, y: 1)
+            let growing = Transform2DPath(from: tiny, to: .scale(x: 1, y: 1))
+            #expect(growing.value(at: 0).a == 1e-10 && growing.value(at: 1e-12).a == 0 && growing.value(at: 1).a == 1)
         }
 
         @Test("An endpoint that cannot be decomposed switches at 50 %")

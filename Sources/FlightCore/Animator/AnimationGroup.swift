@@ -139,12 +139,14 @@ public final class AnimationGroup {
 
     /// Elapsed time over duration at the host time `time`, clamped into `0...1` (1 for an empty
     /// or instantaneous group). For a repeating group, over its ``totalDuration``, or, if it
-    /// repeats forever, over the cycle (and the delay after it) it is in.
+    /// repeats forever or for longer than ``longestReversibleRun``, over the cycle (and the delay
+    /// after it) it is in.
     ///
     /// A `.timeProgress` trigger (``TriggerPlan/Moment/timeProgress(_:)``) of a repeating group
     /// measures otherwise: its fraction is of one cycle's way out (``duration``), reached in the
     /// first cycle, so it fires when this is that fraction of ``duration`` over ``totalDuration``
-    /// (over the period, for a group that repeats forever).
+    /// (over the period, for a group that repeats forever or for longer than
+    /// ``longestReversibleRun``).
     public func timeProgress(at time: TimeInterval) -> Double {
         guard duration > 0 else { return 1 }
         let window = progressWindow(at: time - beginTime)

@@ -230,6 +230,7 @@ public final class ProgressAnimator {
         visit { animator in
             animator.isSettled = false
             for entry in animator.entries {
+                entry.forgetHost()
                 for property in entry.properties { property.forgetWrites() }
             }
         }

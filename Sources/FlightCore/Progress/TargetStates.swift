@@ -5,11 +5,14 @@ import Foundation
 final class TargetStates {
     weak var target: (any AnimationTarget)?
     /// The target's host, as it last gave it, so that a scroll event asks no target for its
-    /// host (on a device, a look-up of the layer's associated object) and takes no count of a
-    /// weakly referenced target. Held weakly, as the target is: a host lives as long as what
-    /// holds it (a `HeadlessLayer` is its own host; a layer holds its `CALayerHost`), so it goes
-    /// with its target, and a target giving a new host each time is asked again.
+    /// host again (on a device, a look-up of the layer's associated object). Held weakly: a
+    /// host may outlive its target (a view's layer kept after the view is gone), and is used
+    /// only while the target lives; a target that gives a new host each time is asked again.
+    /// Forgotten by ``forgetHost()``, so that a target whose host changed (a view given another
+    /// layer) is asked anew.
     private weak var knownHost: (any AnimationHost)?
+    /// Whether ``knownHost`` is the target itself (a `HeadlessLayer`): alive, it says the target is.
+    private var knownHostIsTarget = false
     /// Read on every scroll event (as ``ProgressAnimator``'s lists are, without the run-time
     /// exclusivity check: the main actor owns it and loops iterate a copy).
     @exclusivity(unchecked) var properties: [any StateTrack] = []
@@ -36,16 +39,23 @@ final class TargetStates {
         return track
     }
 
-    /// The target's host: the one it gave last, while that lives, else the live target's, asked
-    /// anew; nil when neither is alive.
+    /// The live target's host: the one it gave last, while that lives, else asked anew; nil
+    /// once the target is gone.
     var host: (any AnimationHost)? {
-        if let knownHost { return knownHost }
-        guard let host = target?.animationHost else { return nil }
+        if let knownHost, knownHostIsTarget || target != nil { return knownHost }
+        guard let target else { return nil }
+        let host = target.animationHost
         knownHost = host
+        knownHostIsTarget = host === target
         return host
     }
 
-    /// Writes every property for `progress` to ``host``, if there is one.
+    /// Forgets the host the target gave, so that the next write asks it again.
+    func forgetHost() {
+        knownHost = nil
+    }
+
+    /// Writes every property for `progress`, if the target is still alive.
     func apply(_ progress: Double) {
         guard let host else { return }
         apply(progress, host: host)
@@ -69,6 +79,7 @@ final class TargetStates {
     func reset() {
         guard let host else { return }
         for property in properties { property.reset(host: host) }
+        forgetHost()
     }
 }
 

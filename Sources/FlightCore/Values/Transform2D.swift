@@ -118,14 +118,17 @@ struct DecomposedTransform2D: Sendable, Equatable {
     }
 
     /// The parts `t` of the way to `other`, each scale 0 where `t` is within `window` of where
-    /// it crosses 0 (`|a + (b − a)·t| = |b − a|·|t − crossing|`, so no division is needed).
+    /// it crosses 0 (`|a + (b − a)·t| = |b − a|·|t − crossing|`, so no division is needed), but
+    /// never at the ends themselves: 0 and 1 are the ends as they are, a tiny scale included.
     func interpolated(to other: DecomposedTransform2D, fraction t: Double, flatteningWithin window: Double) -> DecomposedTransform2D {
         var result = self
         result.translation += (other.translation - translation) * t
         let change = other.scale - scale
         result.scale += change * t
-        if abs(result.scale.x) <= abs(change.x) * window { result.scale.x = 0 }
-        if abs(result.scale.y) <= abs(change.y) * window { result.scale.y = 0 }
+        if t != 0 && t != 1 {
+            if abs(result.scale.x) <= abs(change.x) * window { result.scale.x = 0 }
+            if abs(result.scale.y) <= abs(change.y) * window { result.scale.y = 0 }
+        }
         result.angle += (other.angle - angle) * t
         result.residual += (other.residual - residual) * t
         return result

@@ -31,12 +31,7 @@ struct HeadlessModel {
     @inline(__always)
     func index(of keyPath: String) -> Int? {
         if let positions { return positions[keyPath] }
-        // Lengths first: key paths of other lengths (most of them) differ without a comparison of
-        // their text, which is a call into the run time for each.
-        let length = keyPath.utf8.count
-        for index in keyPaths.indices where keyPaths[index].utf8.count == length && keyPaths[index] == keyPath {
-            return index
-        }
+        for index in keyPaths.indices where keyPaths[index] == keyPath { return index }
         return nil
     }
 
