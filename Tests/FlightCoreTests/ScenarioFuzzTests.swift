@@ -2170,6 +2170,7 @@ extension MainActorSuites {
             2_770_608,  // a half-count run ending where its whole flattens, inside a turn
             2_788_510,  // (the same, 1.7 display units off rather than 137)
             2_834_871,  // 10³⁰⁰ cycles scrubbed to the end of their run and resumed there
+            2_952_854,  // (the check's) a forever group scrubbed to 1, held at its period's end
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)
