@@ -91,7 +91,6 @@ public struct SpringMotion: Sendable, Hashable {
 
     /// ``state(at:)`` from the oscillator's solutions at `t > 0`, ``basis(at:)``, computed once
     /// for every motion that ``sharesBasis(with:)`` this one.
-    @usableFromInline
     package func state(basis: (Double, Double)) -> (position: Double, velocity: Double) {
         let (c, s) = basis
         return (initialDisplacement * c + displacementSine * s, initialVelocity * c + velocitySine * s)
@@ -106,7 +105,6 @@ public struct SpringMotion: Sendable, Hashable {
 
     /// The two solutions of the oscillator, both already multiplied by `e^(−ζω₀t)`:
     /// `C` with `C(0) = 1, C′(0) = 0` and `S` with `S(0) = 0, S′(0) = 1` (before damping).
-    @usableFromInline
     package func basis(at t: Double) -> (Double, Double) {
         if discriminant < 0 && spread > 0 {
             let envelope = exp(-decay * t)

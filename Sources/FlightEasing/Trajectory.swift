@@ -159,27 +159,6 @@ public struct Trajectory: Sendable {
         return nil
     }
 
-    /// The solutions at `t` of the oscillator of the spring this trajectory plays
-    /// (`SpringMotion.basis(at:)`), nil if it plays none. Inlinable, so that a trajectory in an
-    /// array is read in place. (Not through ``spring``: an inlined optional of the spring
-    /// crashed the release compiler of Swift 6.3 in some callers.)
-    @inlinable
-    package func springBasis(at t: TimeInterval) -> (Double, Double)? {
-        guard case .spring(let spring) = motion else { return nil }
-        return spring.basis(at: t)
-    }
-
-    /// ``state(at:)`` given the solutions at `t` of the oscillator of ``spring``
-    /// (`SpringMotion.basis(at:)`), shared with other trajectories on the same one: the same
-    /// numbers, with the exponential and the sine computed once for all of them. (Inlinable, as
-    /// ``state(at:)``, so that a trajectory in an array is read in place.)
-    @inlinable
-    package func state(at t: TimeInterval, basis: (Double, Double)) -> (value: Double, velocity: Double) {
-        guard t > 0, t < duration, case .spring(let spring) = motion else { return (value(at: t), velocity(at: t)) }
-        let (position, velocity) = spring.state(basis: basis)
-        return (to + position, velocity)
-    }
-
     /// How far along the motion is at time `t`: `(value − from) / (to − from)`, which leaves
     /// `0...1` where the motion overshoots. When `from == to` it is the fraction of the duration
     /// elapsed instead (1 for a zero duration), so it is never NaN.

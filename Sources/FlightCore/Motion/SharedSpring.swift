@@ -2,12 +2,13 @@ import FlightEasing
 
 /// The components of a value that all move on one spring's oscillator (a spring decay fed a
 /// two-dimensional velocity), laid out lane by lane: each instant takes the oscillator's
-/// solutions once and weighs them for every component at once.
+/// solutions once and weighs them for every component at once. Made once per motion: the
+/// motion's values and its keyframe fit read the same one.
 ///
 /// Its numbers are exactly those of each component's `Trajectory.state(at:)`: the same
 /// products and sums, lane by lane, and each component holds its end value from its own
 /// settling time on (its velocity is 0 after it).
-package final class SharedSpring<Components: SIMD> where Components.Scalar == Double {
+package final class SharedSpring<Components: SIMD & Sendable>: Sendable where Components.Scalar == Double {
     /// The oscillator every component moves on.
     private let spring: SpringMotion
     private let end: Components

@@ -387,10 +387,12 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
     /// fed a two-dimensional velocity): the oscillator's solutions at an instant serve them all.
     private let sharedSpring: SharedSpring<Value.Components>?
 
-    init(trajectories: [Trajectory], duration: TimeInterval) {
+    /// A source following `trajectories`; `sharedSpring` lays them out lane by lane when they
+    /// all move on one spring (the motion's own, made once for it).
+    init(trajectories: [Trajectory], duration: TimeInterval, sharedSpring: SharedSpring<Value.Components>?) {
         self.trajectories = trajectories
         self.duration = duration
-        sharedSpring = SharedSpring(trajectories)
+        self.sharedSpring = sharedSpring
     }
 
     var breakpoints: [Double] { [] }

@@ -50,9 +50,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
 
     private let path: Value.Path
     private let channels: Channels
-    /// Whether the component channels all move on one spring (a spring decay fed a
+    /// The component channels' lanes when they all move on one spring (a spring decay fed a
     /// two-dimensional velocity), so that each instant's oscillation serves them all.
-    private let componentsShareSpring: Bool
+    private let sharedSpring: SharedSpring<Value.Components>?
     /// `from.distance(to: to)`: measured here, or handed in by the caller that measured it.
     let travel: Double
     /// What the progress channel depends on besides its easing, for ``KeyframeCache``: its start
@@ -153,7 +153,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                            settlingTolerance: bound / Double(Value.componentCount).squareRoot())
             }
             channels = .components(trajectories)
-            componentsShareSpring = Trajectory.shareOneSpring(trajectories)
+            sharedSpring = SharedSpring(trajectories)
             progressKey = (0, settlingFraction)
             self.duration = trajectories.map(\.duration).max() ?? 0
         } else {
@@ -174,7 +174,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
                                       initialVelocity: progressVelocity, settlingFraction: settlingFraction,
                                       settlingTolerance: travel > 0 ? bound / travel : .infinity)
             channels = .progress(progress)
-            componentsShareSpring = false
+            sharedSpring = nil
             self.duration = progress.duration
         }
     }
@@ -257,12 +257,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         case .progress(let progress):
             return path.value(at: progress.value(at: t))
         case .components(let trajectories):
+            // One oscillation for every component: the same numbers, computed once.
+            if t > 0, let (value, _) = sharedSpring?.state(at: t) { return Value(components: value) }
             var components = Value.Components.zero
-            if componentsShareSpring, t > 0, let basis = trajectories[0].springBasis(at: t) {
-                // One oscillation for every component: the same numbers, computed once.
-                for index in trajectories.indices { components[index] = trajectories[index].state(at: t, basis: basis).value }
-                return Value(components: components)
-            }
             for (index, trajectory) in trajectories.enumerated() { components[index] = trajectory.value(at: t) }
             return Value(components: components)
         }
@@ -348,7 +345,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         case .progress(let trajectory):
             progress(ProgressSource(easing: easing, trajectory: trajectory, path: path, travel: travel))
         case .components(let trajectories):
-            components(ComponentSource(trajectories: trajectories, duration: duration))
+            components(ComponentSource(trajectories: trajectories, duration: duration, sharedSpring: sharedSpring))
         }
     }
 }
