@@ -12,9 +12,11 @@ public struct Transform2DPath: InterpolationPath {
     /// The cosine and sine of the rotation when both ends have the same angle (a scale or a
     /// move alone): every point of the path has it exactly, so it is worked out once.
     private let constantRotation: (cos: Double, sin: Double)?
-    /// How close to a crossing, in fraction, the path is flattened exactly: a keyframe fit's
-    /// search for the crossing ends within a few units in the last place of the instant, a
-    /// fraction well inside this. The scale left out is a billionth of the change, at most.
+    /// How close to a crossing of a scale, in fraction, the path is flattened exactly (never at
+    /// the ends themselves), where `a + (b − a)·t` would leave a rounding on either side of 0, a
+    /// matrix mirrored or not by chance. A keyframe fit's search for the crossing ends within a
+    /// few units in the last place of the instant, well inside this; the scale left out is a
+    /// billionth of the change, at most.
     static let flatteningWindow = 1e-9
 
     /// Decomposes both ends and aligns their rotations ("Interpolation of decomposed 2D matrix
@@ -43,14 +45,6 @@ public struct Transform2DPath: InterpolationPath {
         constantRotation = a.angle == b.angle ? a.rotation : nil
     }
 
-    /// The fractions where each scale crosses 0 (not finite where it does not): the path's value
-    /// within ``flatteningWindow`` of one has that scale 0, where `a + (b − a)·t` would leave a
-    /// rounding on either side of it, a matrix mirrored or not by chance. (Worked out where
-    /// needed rather than stored: a larger path is copied at a cost wherever it is read.)
-    private var crossings: SIMD2<Double> {
-        -start.scale / (end.scale - start.scale)
-    }
-
     var isDiscrete: Bool { discrete != nil }
 
     /// The switch at 50 % when an end cannot be decomposed; otherwise where a scale crosses 0.
@@ -62,7 +56,9 @@ public struct Transform2DPath: InterpolationPath {
     /// Crossings beyond the ends count too: an overshooting easing reaches them.
     public var kinks: [Double] {
         if discrete != nil { return [0.5] }
-        let crossings = crossings
+        // Where `a + (b − a)·t` is 0 (not finite where a scale does not change). Worked out when
+        // asked, not stored: a larger path is copied at a cost wherever it is read.
+        let crossings = -start.scale / (end.scale - start.scale)
         let found = [crossings.x, crossings.y].filter(\.isFinite)
         return found.count == 2 && found[1] < found[0] ? [found[1], found[0]] : found
     }
