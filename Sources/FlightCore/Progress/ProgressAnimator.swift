@@ -30,10 +30,9 @@ public final class ProgressAnimator {
 
     /// The progress applied last.
     @exclusivity(unchecked) public private(set) var progress: Double?
-    /// The states of each target. Only ever appended to: an update borrows one of them for
-    /// its writes (see ``update(progress:)``).
+    /// The states of each target.
     @exclusivity(unchecked) var entries: [TargetStates] = []
-    /// The animators attached. Only ever appended to, as ``entries``.
+    /// The animators attached.
     @exclusivity(unchecked) private var attached: [ProgressAnimator] = []
     /// Set while this animator is being visited, so that a cycle of attached animators ends.
     @exclusivity(unchecked) private var isUpdating = false
@@ -156,17 +155,8 @@ public final class ProgressAnimator {
         if attached.isEmpty, isSettled, self.progress == progress { return }
         // Most cells of a long list stay where they were put on a scroll event: their animators
         // only record the progress, and open no transaction.
-        if let (first, host) = firstWrite(at: progress) {
-            // The first writer's host is looked up once, for the transaction and its writes.
-            // The closure borrows both rather than retaining them again (captured plainly, they
-            // are copied into it: a tenth more instructions where every cell moves, a host
-            // referenced weakly elsewhere changing its count on the runtime's slow path). Both
-            // outlive the call: `host` is its receiver, and `first` belongs to the `entries` of
-            // this animator or one attached to it, lists that only grow, of animators this one
-            // holds.
-            host.performTogether { [unowned(unsafe) first, unowned(unsafe) host] in
-                visit { $0.apply(progress, first: first, host: host) }
-            }
+        if let host = hostToWrite(at: progress) {
+            writeTogether(on: host) { visit { $0.apply(progress) } }
         } else {
             visit { $0.progress = progress }
         }
@@ -184,26 +174,24 @@ public final class ProgressAnimator {
         for animator in attached { animator.visit(body) }
     }
 
-    /// Writes every states' properties for `progress`; the host of `first`'s target is `host`.
-    private func apply(_ progress: Double, first: TargetStates, host: any AnimationHost) {
+    /// Writes every states' properties for `progress`.
+    private func apply(_ progress: Double) {
         self.progress = progress
-        for entry in entries {
-            if entry === first { entry.apply(progress, host: host) } else { entry.apply(progress) }
-        }
+        for entry in entries { entry.apply(progress) }
     }
 
-    /// The first states, in this animator or those attached, whose live target an update to
-    /// `progress` would write, with the target's host; nil if the update writes nothing. The
-    /// targets of states that would not write are not looked up.
-    private func firstWrite(at progress: Double) -> (TargetStates, any AnimationHost)? {
+    /// The host of the first live target, in this animator or those attached, that an update to
+    /// `progress` would write; nil if the update writes nothing. The targets of states that
+    /// would not write are not looked up.
+    private func hostToWrite(at progress: Double) -> (any AnimationHost)? {
         guard !isUpdating else { return nil }
         isUpdating = true
         defer { isUpdating = false }
         for entry in entries where entry.wouldWrite(at: progress) {
-            if let host = entry.host { return (entry, host) }
+            if let host = entry.host { return host }
         }
         for animator in attached {
-            if let first = animator.firstWrite(at: progress) { return first }
+            if let host = animator.hostToWrite(at: progress) { return host }
         }
         return nil
     }

@@ -58,12 +58,6 @@ final class TargetStates {
     /// Writes every property for `progress`, if the target is still alive.
     func apply(_ progress: Double) {
         guard let host else { return }
-        apply(progress, host: host)
-    }
-
-    /// Writes every property for `progress` to `host`, the host of this states' live target
-    /// (looked up by the caller).
-    func apply(_ progress: Double, host: any AnimationHost) {
         for property in properties { property.update(progress, host: host) }
     }
 
