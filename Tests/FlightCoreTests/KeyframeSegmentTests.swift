@@ -266,16 +266,20 @@ extension MainActorSuites {
             }
             for t in instants {
                 let (value, velocity) = pair.state(at: t)
+                let valueAlone = pair.value(at: t)
                 for (lane, trajectory) in [x, y].enumerated() {
                     let state = trajectory.state(at: t)
                     #expect(value[lane] == state.value && velocity[lane] == state.velocity, "lane \(lane) at \(t)")
+                    #expect(valueAlone[lane] == state.value && trajectory.value(at: t) == state.value, "lane \(lane) at \(t)")
                 }
                 let (values, velocities) = quad.state(at: t)
+                let valuesAlone = quad.value(at: t)
                 for (lane, trajectory) in [z, w, q].enumerated() {
                     let state = trajectory.state(at: t)
                     #expect(values[lane] == state.value && velocities[lane] == state.velocity, "lane \(lane) at \(t)")
+                    #expect(valuesAlone[lane] == state.value, "lane \(lane) at \(t)")
                 }
-                #expect(values[3] == 0 && velocities[3] == 0)
+                #expect(values[3] == 0 && velocities[3] == 0 && valuesAlone[3] == 0)
             }
             // Another oscillator, or a timing curve, shares nothing.
             let stiffer = Trajectory(easing: .spring(Spring(mass: 1, stiffness: 400, damping: 20)), from: 0, to: 1, duration: 1)

@@ -43,6 +43,15 @@ package final class SharedSpring<Components: SIMD & Sendable>: Sendable where Co
         earliestEnd = trajectories.reduce(Double.infinity) { min($0, $1.duration) }
     }
 
+    /// Every component's value at `t > 0`: ``state(at:)`` without the velocities, for the
+    /// readers that need none (a fit's error samples, a motion's values).
+    package func value(at t: Double) -> Components {
+        let (c, s) = spring.basis(at: t)
+        var value = end + (displacement * c + displacementSine * s)
+        if t >= earliestEnd { value.replace(with: end, where: durations .<= t) }
+        return value
+    }
+
     /// Every component's value and velocity at `t > 0`.
     package func state(at t: Double) -> (value: Components, velocity: Components) {
         let (c, s) = spring.basis(at: t)

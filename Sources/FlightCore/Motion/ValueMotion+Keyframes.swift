@@ -412,6 +412,15 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         return FitPoint(u: u, value: value, slope: slope)
     }
 
+    /// The components at `u`: ``point(at:side:)`` without the slopes.
+    private func components(at u: Double) -> Value.Components {
+        let t = u * duration
+        if t > 0, let value = sharedSpring?.value(at: t) { return value }
+        var value = Value.Components.zero
+        for index in trajectories.indices { value[index] = trajectories[index].value(at: t) }
+        return value
+    }
+
     func value(of channels: Value.Components) -> Value {
         Value(components: channels)
     }
@@ -420,7 +429,7 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, at fraction: Double
     ) -> Double {
         let chord = b.value - a.value
-        let moved = point(at: a.u + fraction * (b.u - a.u), side: .inside).value - a.value
+        let moved = components(at: a.u + fraction * (b.u - a.u)) - a.value
         return (moved * chord).sum() / (chord * chord).sum()
     }
 
@@ -433,7 +442,7 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
         let change = b.value - a.value
         return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
             evaluations += 1
-            let exact = point(at: a.u + fraction * (b.u - a.u), side: .inside).value
+            let exact = components(at: a.u + fraction * (b.u - a.u))
             let host = a.value + change * timing.progress(at: fraction)
             return Value(components: host).distance(to: Value(components: exact))
         }

@@ -258,7 +258,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             return path.value(at: progress.value(at: t))
         case .components(let trajectories):
             // One oscillation for every component: the same numbers, computed once.
-            if t > 0, let (value, _) = sharedSpring?.state(at: t) { return Value(components: value) }
+            if t > 0, let value = sharedSpring?.value(at: t) { return Value(components: value) }
             var components = Value.Components.zero
             for (index, trajectory) in trajectories.enumerated() { components[index] = trajectory.value(at: t) }
             return Value(components: components)
