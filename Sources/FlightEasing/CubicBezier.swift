@@ -69,6 +69,19 @@ public struct CubicBezier: Sendable, Hashable {
         return Self.polynomial(y1, y2, at: parameter(forTime: x))
     }
 
+    /// The progress at time `x` strictly inside `0...1`, and how it changes as each control
+    /// point moves: its derivatives by `(x1, y1)` and by `(x2, y2)`. With the curve's parameter
+    /// `t` solved for `x`, moving a control point by `(δx, δy)` with Bernstein weight `b(t)`
+    /// moves the curve by `b(t)·(δx, δy)` there, and the progress at `x` by
+    /// `b(t)·(δy − (dy/dx)·δx)`. What a fit needs to steer a curve's handles.
+    package func progressAndSensitivity(at x: Double) -> (progress: Double, first: SIMD2<Double>, second: SIMD2<Double>) {
+        let t = parameter(forTime: x)
+        let slope = Self.slope(y1, y2, at: t) / Self.slope(x1, x2, at: t)
+        let direction = SIMD2(-slope, 1)
+        let (firstWeight, secondWeight) = (3 * (1 - t) * (1 - t) * t, 3 * (1 - t) * t * t)
+        return (Self.polynomial(y1, y2, at: t), direction * firstWeight, direction * secondWeight)
+    }
+
     /// The slope `dy/dx` at time `x`, capped at ±10⁶ where the curve is vertical.
     public func velocity(at x: Double) -> Double {
         if x.isNaN || x < 0 || x > 1 { return 0 }

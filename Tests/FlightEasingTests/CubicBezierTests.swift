@@ -46,6 +46,31 @@ extension EasingSuites {
             }
         }
 
+        @Test("The progress's change with each control point matches central differences")
+        func sensitivity() {
+            // Independent truth: move one coordinate by ±h and solve the curve again.
+            let curves = [CubicBezier(0.25, 0.1, 0.25, 1), CubicBezier(0.1, 0.6, 0.7, 0.9),
+                          CubicBezier(0.05, 0.3, 0.9, 1.2), CubicBezier(1.0 / 3, -0.2, 1 - 1.0 / 3, 1.1)]
+            let h = 1e-6
+            for curve in curves {
+                for x in [0.1, 1.0 / 3, 0.5, 2.0 / 3, 0.9] {
+                    let (progress, first, second) = curve.progressAndSensitivity(at: x)
+                    #expect(progress == curve.progress(at: x))
+                    let control = [curve.x1, curve.y1, curve.x2, curve.y2]
+                    let analytic = [first.x, first.y, second.x, second.y]
+                    for index in 0..<4 {
+                        func moved(_ offset: Double) -> Double {
+                            var c = control
+                            c[index] += offset
+                            return CubicBezier(unchecked: c[0], c[1], c[2], c[3]).progress(at: x)
+                        }
+                        let numeric = (moved(h) - moved(-h)) / (2 * h)
+                        expectClose(analytic[index], numeric, absolute: 1e-7, relative: 1e-6, "\(curve) coordinate \(index) at \(x)")
+                    }
+                }
+            }
+        }
+
         @Test("Slope dy/dx matches the reference where it is finite")
         func velocity() throws {
             let reference = try #require(Self.reference)

@@ -445,25 +445,19 @@ package enum SegmentFitter {
             let targets = SIMD2(source.chordProgress(from: a, to: b, at: 1.0 / 3),
                                 source.chordProgress(from: a, to: b, at: 2.0 / 3))
             guard targets.x.isFinite, targets.y.isFinite else { return nil }
-            func residual(_ lengths: SIMD2<Double>) -> SIMD2<Double> {
-                let timing = handles.timing(lengths)
-                return SIMD2(timing.progress(at: 1.0 / 3), timing.progress(at: 2.0 / 3)) - targets
-            }
             var lengths = handles.hermite
-            var current = residual(lengths)
-            let step = 1e-6
+            var current = handles.residual(lengths, targets)
             for _ in 0..<8 {
-                if abs(current.x) + abs(current.y) < 1e-10 { break }
-                let dx: SIMD2<Double> = (residual(lengths + SIMD2(step, 0)) - current) / step
-                let dy: SIMD2<Double> = (residual(lengths + SIMD2(0, step)) - current) / step
+                if abs(current.miss.x) + abs(current.miss.y) < 1e-10 { break }
+                let (miss, dx, dy) = current
                 let determinant: Double = dx.x * dy.y - dy.x * dx.y
                 guard abs(determinant) > 1e-14 else { break }
-                let changeX: Double = (current.x * dy.y - dy.x * current.y) / determinant
-                let changeY: Double = (dx.x * current.y - current.x * dx.y) / determinant
+                let changeX: Double = (miss.x * dy.y - dy.x * miss.y) / determinant
+                let changeY: Double = (dx.x * miss.y - miss.x * dx.y) / determinant
                 let moved: SIMD2<Double> = lengths - SIMD2(changeX, changeY)
                 let next = pointwiseMin(pointwiseMax(moved, SIMD2(repeating: 0.01)), SIMD2(repeating: 1))
-                let nextResidual = residual(next)
-                if abs(nextResidual.x) + abs(nextResidual.y) >= abs(current.x) + abs(current.y) { break }
+                let nextResidual = handles.residual(next, targets)
+                if abs(nextResidual.miss.x) + abs(nextResidual.miss.y) >= abs(miss.x) + abs(miss.y) { break }
                 (lengths, current) = (next, nextResidual)
             }
             return handles.timing(lengths)
@@ -583,6 +577,22 @@ package enum SegmentFitter {
         func timing(_ lengths: SIMD2<Double>) -> CubicBezier {
             let first = start * lengths[0], second = end * lengths[1]
             return CubicBezier(unchecked: first.x, first.y, 1 - second.x, 1 - second.y)
+        }
+
+        /// How far the timing curve with handles at `lengths` misses `targets` at a third and
+        /// two thirds of its time, and how that miss changes with each length (`dx` with the
+        /// first, `dy` with the second), in closed form: the first control point is
+        /// `start·lengths[0]`, the second `(1, 1) − end·lengths[1]`.
+        func residual(
+            _ lengths: SIMD2<Double>, _ targets: SIMD2<Double>
+        ) -> (miss: SIMD2<Double>, dx: SIMD2<Double>, dy: SIMD2<Double>) {
+            let timing = timing(lengths)
+            let third = timing.progressAndSensitivity(at: 1.0 / 3)
+            let twoThirds = timing.progressAndSensitivity(at: 2.0 / 3)
+            let miss = SIMD2(third.progress, twoThirds.progress) - targets
+            let dx = SIMD2((third.first * start).sum(), (twoThirds.first * start).sum())
+            let dy = SIMD2(-(third.second * end).sum(), -(twoThirds.second * end).sum())
+            return (miss, dx, dy)
         }
     }
 
