@@ -75,6 +75,52 @@ extension MainActorSuites {
             #expect(held > 100)   // the case arises in about one in twenty of these
         }
 
+        @Test("Scrubbed to its end, reversed and resumed, a group paused again at once keeps showing its end, on layers of any speed (fuzz seed 2933252)")
+        func pausedAtTheEndItWasReversedFrom() throws {
+            var random = SplitMix64(seed: 11)
+            var mended = 0
+            for _ in 0..<2_000 {
+                let clock = ManualClock(start: random.uniform(0...5))
+                let layer = HeadlessLayer(clock: clock)
+                layer.speed = [0.5, 2, 3, 0.7][Int(random.uniform(0...3.99))]
+                let target = CGRect(x: -3, y: -9, width: 298, height: 150)
+                let duration = random.uniform(0.1...1)
+                let group = layer.animate { $0.bounds(target).duration(duration).easing(.steps(4, .jumpEnd)) }
+                clock.advance(by: random.uniform(0.01...0.3))
+                guard !group.hasEnded else { continue }
+                group.pause()
+                group.fractionComplete = 1
+                group.reverse()
+                clock.advance(by: random.uniform(0...0.2))
+                group.resume()
+                #expect(layer.presentation().bounds == target)
+                // Held at the very instant it was played back from: its time is a difference of
+                // the host time and the duration, rounded, which can land a unit of the host time's
+                // last place inside the last step (the step before the target, played backwards).
+                func animation() -> LayerAnimation? { layer.animationKeys.first.flatMap { layer.animation(forKey: $0) } }
+                let playing = try #require(animation())
+                group.pause()
+                #expect(layer.presentation().bounds == target, "held where it was played back from, it shows its target")
+                // Counted where the rounding struck: held a few units of the host time's last
+                // place into its mirrored time, and moved back to 0, where it shows the target.
+                if playing.speed == 1, let held = animation(), held.speed == 0, held.timeOffset == 0,
+                   (layer.currentTime - playing.beginTime) * 1 == 0 {
+                    mended += 1
+                }
+                group.resume()
+                // Played back to its start, it takes one step at a time.
+                var previous = layer.presentation().bounds
+                while !group.hasEnded {
+                    clock.advance(by: 1.0 / 120)
+                    let bounds = layer.presentation().bounds
+                    #expect(abs(bounds.width - previous.width) <= (298 - 0) / 4 + 1e-9)
+                    previous = bounds
+                }
+                #expect(layer.presentation().bounds == CGRect(x: 0, y: 0, width: 0, height: 0))
+            }
+            #expect(mended > 100)
+        }
+
         @Test("Reversing a paused group keeps showing an ended property's end, then plays back without a jump")
         func reverseWhilePausedKeepsAnEndedProperty() {
             let (clock, layer, group) = Self.pausedGroup()

@@ -2171,6 +2171,7 @@ extension MainActorSuites {
             2_788_510,  // (the same, 1.7 display units off rather than 137)
             2_834_871,  // 10³⁰⁰ cycles scrubbed to the end of their run and resumed there
             2_952_854,  // (the check's) a forever group scrubbed to 1, held at its period's end
+            2_933_252,  // played back from its end and held at that instant, a rounding inside a step
         ] as [UInt64])
         func regressions(_ seed: UInt64) {
             var generator = ScenarioGenerator(seed: seed)

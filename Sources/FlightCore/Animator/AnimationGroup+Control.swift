@@ -477,6 +477,12 @@ extension FlightEngine {
     /// time the duration less the time elapsed, rounded. A time that puts it past its end (where
     /// the host shows the model value) counts as showing the model: a `.jumpEnd` step reaches
     /// its target only at its very end, which the rounded time may step over.
+    ///
+    /// The steps are those of the time itself, then, if none shows `shown`, those of the host
+    /// time and the duration it was worked out from: a time offset near 0 (a group held at the
+    /// instant it was played back from its end) is a difference of larger times, off by their
+    /// unit in the last place, which its own steps would take thousands of billions of to cover.
+    /// A held time offset stops at 0.
     private static func keep(
         _ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval, on host: any AnimationHost
     ) {
@@ -485,11 +491,18 @@ extension FlightEngine {
         let time: WritableKeyPath<LayerAnimation, TimeInterval> = held ? \.timeOffset : \.beginTime
         var best = (distance: distance(value, shown), time: animation[keyPath: time])
         var candidate = animation
-        for goesUp in [true, false] {
+        let coarse = max(abs(now), animation.playingDuration).ulp
+        for (goesUp, step) in [(true, nil), (false, nil), (true, coarse), (false, coarse)] as [(Bool, Double?)] {
+            if let step, step <= animation[keyPath: time].ulp { continue }
             var moved = animation[keyPath: time]
             for _ in 0..<16 {
-                moved = goesUp ? moved.nextUp : moved.nextDown
-                guard !held || moved >= 0 else { break }
+                if held && moved == 0 && !goesUp { break }
+                if let step {
+                    moved = goesUp ? moved + step : max(moved - step, held ? 0 : -.infinity)
+                } else {
+                    moved = goesUp ? moved.nextUp : moved.nextDown
+                    guard !held || moved >= 0 else { break }
+                }
                 candidate[keyPath: time] = moved
                 // Past its active duration without a forwards fill, an animation shows nothing
                 // and the layer its model (`CAMediaTiming`'s fill modes).
