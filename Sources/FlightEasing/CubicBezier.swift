@@ -73,7 +73,9 @@ public struct CubicBezier: Sendable, Hashable {
     /// point moves: its derivatives by `(x1, y1)` and by `(x2, y2)`. With the curve's parameter
     /// `t` solved for `x`, moving a control point by `(δx, δy)` with Bernstein weight `b(t)`
     /// moves the curve by `b(t)·(δx, δy)` there, and the progress at `x` by
-    /// `b(t)·(δy − (dy/dx)·δx)`. What a fit needs to steer a curve's handles.
+    /// `b(t)·(δy − (dy/dx)·δx)`. What a fit needs to steer a curve's handles. Where the curve
+    /// is vertical at `x` (`dx/dt = 0`, possible only with `x1 = 1` or `x2 = 0`) the
+    /// derivatives are infinite or not a number.
     package func progressAndSensitivity(at x: Double) -> (progress: Double, first: SIMD2<Double>, second: SIMD2<Double>) {
         let t = parameter(forTime: x)
         let slope = Self.slope(y1, y2, at: t) / Self.slope(x1, x2, at: t)

@@ -478,11 +478,11 @@ extension FlightEngine {
     /// the host shows the model value) counts as showing the model: a `.jumpEnd` step reaches
     /// its target only at its very end, which the rounded time may step over.
     ///
-    /// The steps are those of the time itself, then, if none shows `shown`, those of the host
-    /// time and the duration it was worked out from: a time offset near 0 (a group held at the
-    /// instant it was played back from its end) is a difference of larger times, off by their
-    /// unit in the last place, which its own steps would take thousands of billions of to cover.
-    /// A held time offset stops at 0.
+    /// The steps are those of the time itself. A held time offset, if none of those shows
+    /// `shown`, is then moved by the units in the last place of the host time and the (finite)
+    /// duration it was worked out from, down to 0 and no further: an offset near 0 (a group
+    /// held at the instant it was played back from its end) is a difference of larger times,
+    /// off by their units, which its own would take thousands of billions of steps to cover.
     private static func keep(
         _ shown: any AnimatableValue, in animation: inout LayerAnimation, at now: TimeInterval, on host: any AnimationHost
     ) {
@@ -491,9 +491,10 @@ extension FlightEngine {
         let time: WritableKeyPath<LayerAnimation, TimeInterval> = held ? \.timeOffset : \.beginTime
         var best = (distance: distance(value, shown), time: animation[keyPath: time])
         var candidate = animation
-        let coarse = max(abs(now), animation.playingDuration).ulp
+        let duration = animation.playingDuration
+        let coarse = max(abs(now), duration.isFinite ? duration : 0).ulp
         for (goesUp, step) in [(true, nil), (false, nil), (true, coarse), (false, coarse)] as [(Bool, Double?)] {
-            if let step, step <= animation[keyPath: time].ulp { continue }
+            if let step, !held || !step.isFinite || step <= animation[keyPath: time].ulp { continue }
             var moved = animation[keyPath: time]
             for _ in 0..<16 {
                 if held && moved == 0 && !goesUp { break }
