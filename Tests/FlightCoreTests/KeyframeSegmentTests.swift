@@ -15,12 +15,15 @@ extension MainActorSuites {
         }
 
         /// The worst distance between CoreAnimation's playback of `keys` and `motion`, over a dense
-        /// grid and the middle of every segment.
-        static func worstPlayed<Value>(_ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, samples: Int = 10_000) -> Double {
+        /// grid and the middle of every segment longer than `shortest` (a fraction of the
+        /// duration).
+        static func worstPlayed<Value>(
+            _ keys: Keyframes<Value>, _ motion: ValueMotion<Value>, samples: Int = 10_000, shortest: Double = 0
+        ) -> Double {
             let animation = description(keys)
             var worst = 0.0
             var times = (0...samples).map { motion.duration * Double($0) / Double(samples) }
-            times += zip(keys.keyTimes, keys.keyTimes.dropFirst()).map { motion.duration * ($0 + $1) / 2 }
+            times += zip(keys.keyTimes, keys.keyTimes.dropFirst()).filter { $1 - $0 > shortest }.map { motion.duration * ($0 + $1) / 2 }
             for t in times {
                 let played = Value(components: Self.vector(playedComponents(animation, at: t), as: Value.self))
                 worst = max(worst, played.distance(to: motion.value(at: t)))
@@ -246,6 +249,92 @@ extension MainActorSuites {
             expectClose(later, 4.0 / 7, absolute: 1e-6)
         }
 
+
+        /// A colour for the seeded tests: mid-tones mostly, some near black (where the mixing
+        /// space's cube roots are steep), some transparent or half so.
+        static func randomColor(_ random: inout SplitMix64) -> Color {
+            let dark = random.uniform(0...1) < 0.2
+            func channel() -> Double { dark ? random.uniform(0...0.05) : random.uniform(0...1) }
+            let alpha = [1, 1, random.uniform(0...1), 0][Int(random.uniform(0...3.99))]
+            let interpolation = Color.Interpolation.allCases[Int(random.uniform(0...2.99))]
+            return Color(red: channel(), green: channel(), blue: channel(), alpha: alpha, interpolation: interpolation)
+        }
+
+        @Test("Colours of seeded random pairs, on every kind of easing, stay within their tolerance as CoreAnimation plays them")
+        func randomColors() throws {
+            var random = SplitMix64(seed: 29)
+            let easings = Easing.allNamed + [.spring(.bouncy), .spring(.smooth), .linear]
+            for _ in 0..<80 {
+                let from = Self.randomColor(&random), to = Self.randomColor(&random)
+                let easing = easings[Int(random.uniform(0...Double(easings.count) - 0.01))]
+                let motion = try ValueMotion(from: from, to: to, easing: easing, duration: random.uniform(0.2...1))
+                let keys = motion.keyframes(tolerance: .color)
+                // Not inside segments a fit takes whatever they show, a billionth of the duration
+                // or less (`SegmentFitter.minimumSpan`): where an overshooting curve takes the mix's
+                // alpha through 0, a keyframe a rounding beside it has an alpha of 10⁻¹⁶ and red,
+                // green and blue in the hundreds of thousands (the premultiplied mix over its alpha),
+                // and the host's straight mix of the two is far off for a nanosecond, at an alpha
+                // of 10⁻⁹.
+                let worst = Self.worstPlayed(keys, motion, samples: 4_000, shortest: 2e-9)
+                #expect(worst <= 0.5 / 255 * (1 + 1e-6), "\(from) → \(to) on \(easing): \(worst)")
+            }
+        }
+
+        @Test("A linear red-to-blue fade passes through the Oklab mix, not the sRGB midpoint, in 14 keyframes (What CoreAnimation plays)")
+        func redToBlue() throws {
+            let motion = try ValueMotion(from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1),
+                                         easing: .linear, duration: 0.5)
+            let keys = motion.keyframes(tolerance: .color)
+            #expect(keys.count == 14)
+            let middle = motion.value(at: 0.25)
+            #expect(abs(middle.red - 0.55) < 0.005 && abs(middle.green - 0.33) < 0.005 && abs(middle.blue - 0.64) < 0.005)
+            #expect(Self.worstPlayed(keys, motion, samples: 4_000) <= 0.5 / 255 * (1 + 1e-6))
+            // Two keyframes, the sRGB midpoint half way: half a colour away from it.
+            let straight = Keyframes(duration: 0.5, keyTimes: [0, 1], values: [motion.from, motion.to])
+            #expect(Self.worstPlayed(straight, motion, samples: 400) > 0.1)
+        }
+
+        @Test("A chord's image: a quartic through five exact points, within its allowance of the host's mix wherever it stands in")
+        func chordImage() {
+            // Any cubic or quartic is reproduced exactly, with its allowance the size of its
+            // quartic term over 0...1 (0 for a cubic).
+            let c0 = SIMD4(0.3, -0.2, 0.1, 1.0), c1 = SIMD4(0.5, 0.25, -1, 0.5), c2 = SIMD4(-2, 0.75, 0.5, 0.25)
+            func cubic(_ e: Double) -> SIMD4<Double> { c0 + e * (c1 + e * (c2 + e * SIMD4(1, 1, 1, 1))) }
+            var image = ChordImage()
+            image.fit(start: cubic(0), end: cubic(1), inside: ((0.5, cubic(0.5)), (0.25, cubic(0.25)), (0.75, cubic(0.75))), limit: 1)
+            #expect(image.isReady && image.allowance < 1e-13)
+            for step in 0...64 {
+                let e = Double(step) / 64
+                let miss = image.point(at: e) - cubic(e)
+                #expect((miss * miss).sum().squareRoot() < 1e-13)
+            }
+            // On the mixes a colour fit measures, the quartic is within its allowance of the host's
+            // mix (placed exactly at 513 fractions), and stands in for most of them.
+            var random = SplitMix64(seed: 31)
+            var ready = 0, tried = 0
+            let limit = 0.5 / 255 * 0.8
+            for _ in 0..<400 {
+                let path = ColorPath(from: Self.randomColor(&random), to: Self.randomColor(&random))
+                let mix = path.mix
+                let start = random.uniform(0...0.9)
+                let first = path.value(at: start), last = path.value(at: min(start + random.uniform(0.01...0.4), 1))
+                func exact(_ e: Double) -> SIMD4<Double> { mix.embedding(of: first.keyframeInterpolated(to: last, fraction: e)) }
+                var image = ChordImage()
+                let inside = [random.uniform(0.4...0.6), random.uniform(0.15...0.35), random.uniform(0.65...0.85)]
+                image.fit(start: exact(0), end: exact(1), inside: ((inside[0], exact(inside[0])), (inside[1], exact(inside[1])),
+                                                                     (inside[2], exact(inside[2]))), limit: limit)
+                tried += 1
+                guard image.isReady else { continue }
+                ready += 1
+                #expect(image.allowance <= ChordImage.largestAllowance * limit)
+                for step in 0...512 {
+                    let e = Double(step) / 512
+                    let miss = image.point(at: e) - exact(e)
+                    #expect((miss * miss).sum().squareRoot() <= image.allowance + 1e-15, "\(first) → \(last) at \(e)")
+                }
+            }
+            #expect(ready > tried / 2, "\(ready) of \(tried)")
+        }
 
         @Test("Components on one spring, laid out lane by lane, read each trajectory's state to the last bit, through every settling time")
         func sharedSpringLanes() throws {

@@ -231,6 +231,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
     /// The path's kinks, read once: a path makes the list anew at each read (a colour's
     /// allocates it), and a fit looks for kinks in every segment it tries.
     private let kinks: [Double]
+    /// A colour's mix, where the path is a colour's: its segments' errors are measured on a
+    /// ``ChordImage`` of the host's mix.
+    private let colorMix: ColorPath.Mix?
 
     init(easing: Easing, trajectory: Trajectory, path: Value.Path, travel: Double) {
         isPhysical = easing.hasIntrinsicDuration
@@ -241,6 +244,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         self.path = path
         self.travel = travel
         kinks = path.kinks
+        colorMix = (path as? ColorPath)?.mix
     }
 
     var breakpoints: [Double] { breakpointList }
@@ -343,6 +347,13 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         // mix fastest: sixteenths and the instants near the ends are sampled too. Fits along
         // curved paths are kept (`KeyframeCache`), so this is paid once per move.
         guard Value.keyframeInterpolation == .decomposed else {
+            // A colour's path measures in its premultiplied mixing space: there, a ChordImage
+            // stands in for the host's mix. (Casts the compiler resolves where the value type is
+            // known, as every fit's is.)
+            if let colorMix, let first = first as? Color, let last = last as? Color {
+                return chordError(on: colorMix, from: a, to: b, first: first, last: last, timing: timing, limit: limit,
+                                  evaluations: &evaluations)
+            }
             return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
                 evaluations += 1
                 let exact = progress(at: a.u + fraction * span)
@@ -357,6 +368,40 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             let eased = timing.progress(at: fraction)
             return max(path.distance(from: decomposed.value(at: eased), toValueAt: exact),
                        path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
+        }
+    }
+
+    /// ``error(from:to:timing:limit:evaluations:)`` along a colour's path: the host's mix of
+    /// `first` and `last` is placed in the premultiplied mixing space exactly at the first three
+    /// samples, then read from the ``ChordImage`` through them and the ends, with its allowance
+    /// (exactly throughout where there is none).
+    private func chordError(
+        on mix: ColorPath.Mix, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
+        first: Color, last: Color, timing: CubicBezier, limit: Double, evaluations: inout Int
+    ) -> Double {
+        let span = b.u - a.u
+        let none: ChordImage.Exact = (0, .zero)
+        var inside = (none, none, none)
+        var placed = 0
+        var image = ChordImage()
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
+            evaluations += 1
+            let exact = progress(at: a.u + fraction * span)
+            let eased = timing.progress(at: fraction)
+            if image.isReady {
+                return mix.distance(fromEmbedding: image.point(at: eased), toValueAt: exact) + image.allowance
+            }
+            let point = mix.embedding(of: first.keyframeInterpolated(to: last, fraction: eased))
+            placed += 1
+            switch placed {
+            case 1: inside.0 = (eased, point)
+            case 2: inside.1 = (eased, point)
+            case 3:
+                inside.2 = (eased, point)
+                image.fit(start: mix.embedding(of: first), end: mix.embedding(of: last), inside: inside, limit: limit)
+            default: break
+            }
+            return mix.distance(fromEmbedding: point, toValueAt: exact)
         }
     }
 

@@ -56,10 +56,8 @@ public struct ColorPath: InterpolationPath {
     /// The distance from `value` to the mix at `fraction`, measured in the premultiplied mixing
     /// space where the mix is a straight line (as ``Color/distance(to:)`` measures it).
     public func distance(from value: Color, toValueAt fraction: Double) -> Double {
-        let mixed = fraction == 1 ? end : start + (end - start) * fraction
-        guard mixed.w >= 0 && mixed.w <= 1 else { return value.distance(to: self.value(at: fraction)) }
-        let difference = mixed - Self.premultiplied(value, in: interpolation)
-        return (difference * difference).sum().squareRoot()
+        let mix = mix
+        return mix.distance(fromEmbedding: mix.embedding(of: value), toValueAt: fraction)
     }
 
     /// `(c₁·α, c₂·α, c₃·α, α)` in the interpolation space.
@@ -68,4 +66,39 @@ public struct ColorPath: InterpolationPath {
         let c = color.coordinates(in: interpolation) * alpha
         return SIMD4(c.x, c.y, c.z, alpha)
     }
+}
+
+extension ColorPath {
+    /// The mix in the premultiplied mixing space, where ``ColorPath/distance(from:toValueAt:)``
+    /// is the straight-line distance: the few numbers a keyframe fit's error samples read
+    /// (copied at each measure, where the whole path would be ten times the bytes).
+    package struct Mix: Sendable {
+        let start: SIMD4<Double>
+        let end: SIMD4<Double>
+        let interpolation: Color.Interpolation
+
+        /// Where `value` lies: `(c₁·α, c₂·α, c₃·α, α)`.
+        package func embedding(of value: Color) -> SIMD4<Double> {
+            ColorPath.premultiplied(value, in: interpolation)
+        }
+
+        /// Where the colour the path shows at `fraction` lies: on the straight mix, or, where an
+        /// overshooting easing takes its alpha out of `0...1`, that colour with its alpha
+        /// clamped (the mix's coordinates over its alpha, times the clamped alpha).
+        package func point(at fraction: Double) -> SIMD4<Double> {
+            let mixed = fraction == 1 ? end : start + (end - start) * fraction
+            guard !(mixed.w >= 0 && mixed.w <= 1) else { return mixed }
+            guard mixed.w > 0 else { return .zero }
+            return SIMD4(mixed.x / mixed.w, mixed.y / mixed.w, mixed.z / mixed.w, 1)
+        }
+
+        /// The distance from `point` to the colour the path shows at `fraction`.
+        package func distance(fromEmbedding point: SIMD4<Double>, toValueAt fraction: Double) -> Double {
+            let difference = self.point(at: fraction) - point
+            return (difference * difference).sum().squareRoot()
+        }
+    }
+
+    /// The mix's numbers.
+    package var mix: Mix { Mix(start: start, end: end, interpolation: interpolation) }
 }
