@@ -373,8 +373,8 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
 
     /// ``error(from:to:timing:limit:evaluations:)`` along a colour's path: the host's mix of
     /// `first` and `last` is placed in the premultiplied mixing space exactly at the first three
-    /// samples, then read from the ``ChordImage`` through them and the ends, with its allowance
-    /// (exactly throughout where there is none).
+    /// samples, then read from the ``ChordImage`` through them and the ends (the path's points
+    /// there), with its allowance (exactly throughout where there is none).
     private func chordError(
         on mix: ColorPath.Mix, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
         first: Color, last: Color, timing: CubicBezier, limit: Double, evaluations: inout Int
@@ -398,7 +398,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             case 2: inside.1 = (eased, point)
             case 3:
                 inside.2 = (eased, point)
-                image.fit(start: mix.embedding(of: first), end: mix.embedding(of: last), inside: inside, limit: limit)
+                // The ends are the path's own points, which the keyframes' colours stand for to
+                // within a rounding of the conversions (a conversion each saved).
+                image.fit(start: mix.point(at: a.value[0]), end: mix.point(at: b.value[0]), inside: inside, limit: limit)
             default: break
             }
             return mix.distance(fromEmbedding: point, toValueAt: exact)
