@@ -1,18 +1,20 @@
 /// The straight mix a host plays between two keyframes, seen in the space where a curved path
-/// measures its distances (a colour's premultiplied Oklab, `ColorPath.embedding(of:)`): a curve there,
-/// whose points a keyframe fit's error samples need by the dozen, each an exact conversion (a
-/// colour's roots and powers, hundreds of instructions).
+/// measures its distances (a colour's premultiplied mixing space, `ColorPath.Mix`): a curve
+/// there, whose points a keyframe fit's error samples need by the dozen, each an exact conversion
+/// (a colour's roots and powers, hundreds of instructions).
 ///
-/// A segment's first three samples are placed exactly; with its two ends, the quartic through
-/// those five points stands in for the rest. Its own error is taken as at most the size of its
-/// last term, `|d₄|·|ω(e)|` (the divided difference of all five points times the product of
-/// `e`'s distances from the first four), which is how far the quartic lies from the cubic
-/// through those four: a smooth curve's quartic misses it by less than that. That allowance is
-/// added to every error the quartic gives, and the quartic is used only where it is a twentieth
-/// of the error bound or less; elsewhere (a mix passing near black, where the cube roots are
-/// steep) every sample stays exact.
+/// A segment's first three samples are placed exactly; with its two ends (the path's own points
+/// there), the quartic through those five points stands in for the rest. Its own error is
+/// estimated by the size of its last term, `|d₄|·|ω(e)|` (the divided difference of all five
+/// points times the product of `e`'s distances from the first four, bounded over `0...1`): how
+/// far the quartic lies from the cubic through those four, which for a curve as smooth as a
+/// short mix is well above the quartic's own error (tested on seeded colour chords). That
+/// allowance is added to every error the quartic gives, and the quartic is used only where it is
+/// a twentieth of the error bound or less and the bound is finite; elsewhere (a mix passing near
+/// black, where the cube roots are steep; the last-resort fit, which measures without a bound)
+/// every sample stays exact.
 package struct ChordImage {
-    /// The fractions of the mix at which the first four points were placed exactly.
+    /// The fractions of the mix at the first four points: 0, 1 and the first two inside.
     private var fractions = SIMD4<Double>.zero
     /// Newton's divided differences of the five points.
     private var differences = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero,
@@ -35,8 +37,8 @@ package struct ChordImage {
 
     /// Fits the quartic through the mix's ends, the points `start` and `end` (at fractions 0 and
     /// 1), and three points inside it (at fractions in `0...1`), and makes it stand in for the
-    /// mix (``isReady``) unless those are closer than ``smallestSpacing`` or its allowance
-    /// exceeds ``largestAllowance`` of `limit`. (A mutating method rather than an initializer:
+    /// mix (``isReady``) unless those are closer than ``smallestSpacing``, `limit` is not finite,
+    /// or its allowance exceeds ``largestAllowance`` of `limit`. (A mutating method rather than an initializer:
     /// the image is read in place at every sample, not copied out of an optional.)
     package mutating func fit(start: SIMD4<Double>, end: SIMD4<Double>, inside: (Exact, Exact, Exact), limit: Double) {
         let e = SIMD8(0, 1, inside.0.fraction, inside.1.fraction, inside.2.fraction, 0, 0, 0)
@@ -59,7 +61,7 @@ package struct ChordImage {
         // |ω(e)| = e·(1 − e)·|e − e₂|·|e − e₃| ≤ ¼·max(e₂, 1 − e₂)·max(e₃, 1 − e₃) on 0...1.
         let reach = 0.25 * max(e[2], 1 - e[2]) * max(e[3], 1 - e[3])
         let allowance = (d.4 * d.4).sum().squareRoot() * reach
-        guard allowance.isFinite, allowance <= Self.largestAllowance * limit else { return }
+        guard allowance.isFinite, limit.isFinite, allowance <= Self.largestAllowance * limit else { return }
         fractions = SIMD4(e[0], e[1], e[2], e[3])
         differences = d
         self.allowance = allowance

@@ -104,7 +104,7 @@ package enum SegmentFitter {
     /// a few microseconds of a long motion, continuously, and segments a millionth long crossed
     /// such a turn as one ramp, far from the path's direction inside it. Whatever a segment this
     /// short shows, no frame lands inside it.
-    static let minimumSpan = 1e-9
+    package static let minimumSpan = 1e-9
     /// How close the longest accepted and the shortest rejected span must come, relative to
     /// the span, before the search settles for the accepted one.
     static let convergence = 0.05

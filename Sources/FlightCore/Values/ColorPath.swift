@@ -84,12 +84,13 @@ extension ColorPath {
 
         /// Where the colour the path shows at `fraction` lies: on the straight mix, or, where an
         /// overshooting easing takes its alpha out of `0...1`, that colour with its alpha
-        /// clamped (the mix's coordinates over its alpha, times the clamped alpha).
+        /// clamped (the mix's coordinates over its alpha, times the clamped alpha): transparent,
+        /// at 0, where the mix's alpha is 0 or less.
         package func point(at fraction: Double) -> SIMD4<Double> {
             let mixed = fraction == 1 ? end : start + (end - start) * fraction
-            guard !(mixed.w >= 0 && mixed.w <= 1) else { return mixed }
-            guard mixed.w > 0 else { return .zero }
-            return SIMD4(mixed.x / mixed.w, mixed.y / mixed.w, mixed.z / mixed.w, 1)
+            if mixed.w > 1 { return SIMD4(mixed.x / mixed.w, mixed.y / mixed.w, mixed.z / mixed.w, 1) }
+            if mixed.w <= 0 { return .zero }
+            return mixed
         }
 
         /// The distance from `point` to the colour the path shows at `fraction`.
