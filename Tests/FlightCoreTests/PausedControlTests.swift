@@ -46,14 +46,21 @@ extension MainActorSuites {
             }
         }
 
+        /// A layer on a clock started at a random time, at a speed other than 1 (rounding its
+        /// times as a real layer's would).
+        static func layerOfAnySpeed(_ random: inout SplitMix64) -> (ManualClock, HeadlessLayer) {
+            let clock = ManualClock(start: random.uniform(0...5))
+            let layer = HeadlessLayer(clock: clock)
+            layer.speed = [0.5, 2, 3, 0.7][Int(random.uniform(0...3.99))]
+            return (clock, layer)
+        }
+
         @Test("Scrubbed to its end and resumed, a group paused again at once keeps showing its end, on layers of any speed (fuzz seed 1864323)")
         func pausedAtTheEndItWasResumedAt() {
             var random = SplitMix64(seed: 3)
             var held = 0
             for _ in 0..<3_000 {
-                let clock = ManualClock(start: random.uniform(0...5))
-                let layer = HeadlessLayer(clock: clock)
-                layer.speed = [0.5, 2, 3, 0.7][Int(random.uniform(0...3.99))]
+                let (clock, layer) = Self.layerOfAnySpeed(&random)
                 let target = CGRect(x: -3, y: -9, width: 298, height: 150)
                 // `.jumpEnd` reaches its target only at the very end: a time a rounding short of
                 // it shows the step before.
@@ -80,9 +87,7 @@ extension MainActorSuites {
             var random = SplitMix64(seed: 11)
             var mended = 0
             for _ in 0..<2_000 {
-                let clock = ManualClock(start: random.uniform(0...5))
-                let layer = HeadlessLayer(clock: clock)
-                layer.speed = [0.5, 2, 3, 0.7][Int(random.uniform(0...3.99))]
+                let (clock, layer) = Self.layerOfAnySpeed(&random)
                 let target = CGRect(x: -3, y: -9, width: 298, height: 150)
                 let duration = random.uniform(0.1...1)
                 let group = layer.animate { $0.bounds(target).duration(duration).easing(.steps(4, .jumpEnd)) }
@@ -119,9 +124,7 @@ extension MainActorSuites {
         func foreverHeldAtTheInstantItWasResumed() {
             var random = SplitMix64(seed: 12)
             for _ in 0..<1_000 {
-                let clock = ManualClock(start: random.uniform(0...5))
-                let layer = HeadlessLayer(clock: clock)
-                layer.speed = [0.5, 2, 3, 0.7][Int(random.uniform(0...3.99))]
+                let (clock, layer) = Self.layerOfAnySpeed(&random)
                 let group = layer.animate { a in
                     a.bounds(CGRect(x: 0, y: 0, width: 200, height: 100)).duration(random.uniform(0.1...1)).easing(.steps(4, .jumpEnd))
                     a.repeating(Repetition(count: .infinity, autoreverses: true))
