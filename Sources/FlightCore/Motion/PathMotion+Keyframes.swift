@@ -225,13 +225,13 @@ struct PathPositionSource: SegmentSource {
 
     func error(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
-        evaluations: inout Int
+        quick: Bool, evaluations: inout Int
     ) -> Double {
         let length = motion.length
         let span = b.u - a.u
         let first = motion.geometry.vector(at: a.value[0] * length), last = motion.geometry.vector(at: b.value[0] * length)
         // A chord across a bend can stray most between the eighths: sixteenths are sampled too.
-        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, quick: quick) { fraction in
             evaluations += 1
             let exact = motion.geometry.vector(at: inner.progress(at: a.u + fraction * span) * length)
             let host = first + (last - first) * timing.progress(at: fraction)
@@ -321,10 +321,10 @@ struct PathHeadingSource: SegmentSource {
 
     func error(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
-        evaluations: inout Int
+        quick: Bool, evaluations: inout Int
     ) -> Double {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
-        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, quick: quick) { fraction in
             evaluations += 1
             return abs(angle(at: a.u + fraction * span) - (start + change * timing.progress(at: fraction)))
         }

@@ -40,20 +40,23 @@ protocol SegmentSource {
     func chordProgress(from a: FitPoint<Channels>, to b: FitPoint<Channels>, at fraction: Double) -> Double
     /// The largest distance, in display units, between the host playing the segment from `a`
     /// to `b` with `timing` and the exact motion, at sample instants inside it. May stop early
-    /// and return anything above `limit` once it is exceeded. Adds the instants at which it
-    /// evaluated the motion to `evaluations`.
+    /// and return anything above `limit` once it is exceeded; if `quick`, also once the first
+    /// instants show at most ``SegmentFitter/quickShare`` of `limit`, returning what they show
+    /// (see ``SegmentFitter/sampledError(of:limit:nearEnds:quick:_:)``). Adds the instants at
+    /// which it evaluated the motion to `evaluations`.
     func error(
-        from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, limit: Double, evaluations: inout Int
+        from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, limit: Double, quick: Bool,
+        evaluations: inout Int
     ) -> Double
     /// The part of the error a better timing curve could remove, where that is cheaper to know
-    /// than ``error(from:to:timing:limit:)`` (along a curved path, the error of the progress
-    /// alone); nil where it is not. Counts its evaluations as ``error(from:to:timing:limit:evaluations:)``.
+    /// than ``error(from:to:timing:limit:quick:evaluations:)`` (along a curved path, the error of the progress
+    /// alone); nil where it is not. Counts its evaluations as ``error(from:to:timing:limit:quick:evaluations:)``.
     func timingError(
         from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, evaluations: inout Int
     ) -> Double?
     /// The first point strictly inside the segment where the motion crosses a kink of its path
     /// (see `InterpolationPath.kinks`), or nil. Counts its evaluations as
-    /// ``error(from:to:timing:limit:evaluations:)``.
+    /// ``error(from:to:timing:limit:quick:evaluations:)``.
     func kinkCrossing(from a: FitPoint<Channels>, to b: FitPoint<Channels>, evaluations: inout Int) -> FitPoint<Channels>?
 }
 
@@ -84,7 +87,9 @@ extension SegmentSource {
 /// handle, and sixteenths along curved paths and for several channels) and at the peak a short
 /// search finds next to the worst of them (``peak(around:_:)``), stays within ``margin`` of
 /// the tolerance; the next length to try comes from how the error grew between
-/// the last two tries. Segments end at the easing's breakpoints (the pieces of `inOut` curves
+/// the last two tries. A try whose error at those seven instants is within ``quickShare`` of the
+/// bound is not measured further while a longer one is tried (most such tries are passed by);
+/// the one taken is always measured in full, and one that then misses is rejected. Segments end at the easing's breakpoints (the pieces of `inOut` curves
 /// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
 /// extrema, where the velocity changes sign. For one-channel motions a last pass joins two
 /// neighbouring segments wherever one segment fits between their outer ends (greedy from the
@@ -106,8 +111,10 @@ package enum SegmentFitter {
     /// short shows, no frame lands inside it.
     package static let minimumSpan = 1e-9
     /// How close the longest accepted and the shortest rejected span must come, relative to
-    /// the span, before the search settles for the accepted one.
-    static let convergence = 0.05
+    /// the span, before the search settles for the accepted one. (Four per cent: with quick
+    /// measures, a closer search costs little, and the 46 named curves keep their 250
+    /// keyframes.)
+    static let convergence = 0.04
     /// The most candidate lengths tried for one segment.
     static let maximumTrials = 12
 
@@ -118,9 +125,10 @@ package enum SegmentFitter {
         + startFractions.count + endFractions.count + 2 + peakSteps
     /// The most evaluations one segment of a fit takes, whatever the motion: every try of a
     /// length and every halving after them, each with its extremum search (16 instants and a
-    /// root of at most 100), its kink search (61), two error measures, the timing error and two
-    /// instants for the refined timing curve.
-    static let evaluationsPerSegment = (maximumTrials + 21) * (1 + 16 + 100 + 61 + 3 * evaluationsPerError + 2) + 1
+    /// root of at most 100), its kink search (61), and twice (a quick measure, then the full one
+    /// if it is taken) two error measures, the timing error and two instants for the refined
+    /// timing curve.
+    static let evaluationsPerSegment = (maximumTrials + 21) * (1 + 16 + 100 + 61 + 2 * (3 * evaluationsPerError + 2)) + 1
 
     /// Fits keyframes to `source` within `tolerance`, or nil when that would take more than
     /// `maximumKeyframes` keyframes or more than `budget` evaluations of the motion. The
@@ -224,7 +232,8 @@ package enum SegmentFitter {
             let point = source.point(at: u, side: index == count - 1 ? .left : .inside)
             evaluations += 1
             let timing = hermiteTiming(from: previous, to: point)
-            let error = source.error(from: previous, to: point, timing: timing, limit: .infinity, evaluations: &evaluations)
+            let error = source.error(from: previous, to: point, timing: timing, limit: .infinity, quick: false,
+                                     evaluations: &evaluations)
             // An error that is not a number (a motion that cannot be evaluated) counts as infinite.
             worst = max(worst, error.isNaN ? .infinity : error)
             frames[frames.count - 1].timing = timing
@@ -332,6 +341,9 @@ package enum SegmentFitter {
             var longest = limit - start.u
             var trial = min(max(guess, minimumSpan), longest)
             var accepted: (point: Point, timing: CubicBezier, span: Double)?
+            // The longest try whose first sample instants show it well within the bound: a
+            // longer one is tried next, so it is not measured in full unless it is taken.
+            var provisional: (point: Point, timing: CubicBezier, span: Double)?
             var rejected = Double.infinity
             defer { rejectedEnd = start.u + rejected }
             var fallback: (point: Point, timing: CubicBezier)?
@@ -339,6 +351,25 @@ package enum SegmentFitter {
             var measured: (span: Double, error: Double)?
             var kinkAhead: Point?
             let breakpoint = limit
+            /// Measures the provisional try in full where it is longer than the accepted one (its
+            /// error between its first instants is not known): true if the accepted one is then
+            /// the longest that fits, false if the provisional one misses, which is then rejected,
+            /// with the next try set between the two.
+            func confirm() -> Bool {
+                guard let candidate = provisional, candidate.span > accepted?.span ?? 0 else { return true }
+                provisional = nil
+                let (timing, error) = bestTiming(from: start, to: candidate.point)
+                if error <= bound {
+                    accepted = (candidate.point, timing, candidate.span)
+                    return true
+                }
+                rejected = min(rejected, candidate.span)
+                fallback = (candidate.point, timing)
+                let fits = accepted?.span ?? 0
+                if fits > 0 && rejected - fits <= convergence * fits { return true }
+                trial = fits > 0 ? (fits * rejected).squareRoot() : max(rejected / 2, minimumSpan)
+                return false
+            }
             for _ in 0..<maximumTrials {
                 var atLimit = trial >= longest * (1 - 1e-9)
                 var end = point(at: atLimit ? limit : start.u + trial, side: atLimit ? .left : .inside)
@@ -364,7 +395,9 @@ package enum SegmentFitter {
                     kinkAhead = nil
                     endOn(extremum)
                 }
-                let (timing, error) = bestTiming(from: start, to: end)
+                // At the limit, a try that fits is taken: it is measured in full.
+                let quick = !atLimit
+                let (timing, error) = bestTiming(from: start, to: end, quick: quick)
                 fallback = (end, timing)
                 // How the error grows with the span: fourth order for a timing curve's fit,
                 // second for a chord across a curved path; estimated from the last two tries.
@@ -375,11 +408,19 @@ package enum SegmentFitter {
                     measured = (trial, error)
                 }
                 if error <= bound {
-                    accepted = (end, timing, trial)
-                    if atLimit || rejected - trial <= convergence * trial { break }
+                    if quick && error <= quickShare * bound {
+                        provisional = (end, timing, trial)
+                    } else {
+                        accepted = (end, timing, trial)
+                    }
+                    if atLimit || rejected - trial <= convergence * trial {
+                        if confirm() { break } else { continue }
+                    }
                     let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
                     // Close enough to the tolerance that a longer try would gain little.
-                    if growth < 1 + convergence { break }
+                    if growth < 1 + convergence {
+                        if confirm() { break } else { continue }
+                    }
                     var next = trial * growth
                     if next >= rejected { next = (trial * rejected).squareRoot() }
                     trial = min(next, longest)
@@ -388,13 +429,18 @@ package enum SegmentFitter {
                     rejected = trial
                     let scale = error.isFinite ? min(0.9, pow(0.97 * bound / error, 1 / order)) : 0.5
                     var next = trial * max(0.2, scale)
-                    if let accepted {
-                        if trial - accepted.span <= convergence * accepted.span { break }
-                        if next <= accepted.span { next = (trial * accepted.span).squareRoot() }
+                    let fits = max(accepted?.span ?? 0, provisional?.span ?? 0)
+                    if fits > 0 {
+                        if trial - fits <= convergence * fits {
+                            if confirm() { break } else { continue }
+                        }
+                        if next <= fits { next = (trial * fits).squareRoot() }
                     }
                     trial = max(next, minimumSpan)
                 }
             }
+            // Tries ran out: a provisional one is confirmed or dropped.
+            _ = confirm()
             if let accepted {
                 // A segment ending within the shortest span of a kink would leave the next one
                 // starting too close to end on it (segments shrink so as they near a tight
@@ -424,13 +470,14 @@ package enum SegmentFitter {
 
         /// The Hermite timing curve of a segment, or the refined one where the Hermite curve
         /// misses and a better timing can help (where the timing is what misses), with its error.
-        func bestTiming(from start: Point, to end: Point) -> (CubicBezier, Double) {
+        func bestTiming(from start: Point, to end: Point, quick: Bool = false) -> (CubicBezier, Double) {
             var timing = hermiteTiming(from: start, to: end)
-            var error = source.error(from: start, to: end, timing: timing, limit: bound, evaluations: &evaluations)
+            var error = source.error(from: start, to: end, timing: timing, limit: bound, quick: quick, evaluations: &evaluations)
             if error > bound,
                (source.timingError(from: start, to: end, timing: timing, evaluations: &evaluations) ?? .infinity) > bound / 2,
                let refined = refinedTiming(from: start, to: end) {
-                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound, evaluations: &evaluations)
+                let refinedError = source.error(from: start, to: end, timing: refined, limit: bound, quick: quick,
+                                                evaluations: &evaluations)
                 if refinedError < error { (timing, error) = (refined, refinedError) }
             }
             return (timing, error)
@@ -612,6 +659,11 @@ package enum SegmentFitter {
     static let startFractions: [Double] = [1.0 / 64, 1.0 / 32, 1.0 / 16]
     static let endFractions: [Double] = [1 - 1.0 / 64, 1 - 1.0 / 32, 1 - 1.0 / 16]
 
+    /// The share of the bound below which a quick measure stops after the sample instants
+    /// (``sampledError(of:limit:nearEnds:quick:_:)``): a try that far within it is one a fit
+    /// will try to lengthen.
+    package static let quickShare = 0.7
+
     /// The golden-section steps with which ``peak(around:_:)`` looks for the error's peak.
     static let peakSteps = 6
 
@@ -656,10 +708,11 @@ package enum SegmentFitter {
     /// instants (``forEachSampleFraction(of:_:)``) and the odd sixteenths, with `nearEnds` at
     /// ``nearEndFractions`` too, then at the peak next to the worst of them
     /// (``peak(around:_:)``). Stops early, returning more than `limit`, once `limit` is
-    /// exceeded. `error` gives the distance at a fraction of the segment and counts its own
+    /// exceeded, and, if `quick`, after the sample instants where they show at most
+    /// ``quickShare`` of `limit` (returning what they show: a lower bound of the error). `error` gives the distance at a fraction of the segment and counts its own
     /// evaluations of the motion.
-    static func sampledError(
-        of timing: CubicBezier, limit: Double, nearEnds: Bool = false, _ error: (Double) -> Double
+    package static func sampledError(
+        of timing: CubicBezier, limit: Double, nearEnds: Bool = false, quick: Bool = false, _ error: (Double) -> Double
     ) -> Double {
         var worst = 0.0
         var worstAt = 0.5
@@ -669,6 +722,7 @@ package enum SegmentFitter {
             return worst <= limit
         }
         forEachSampleFraction(of: timing, check)
+        if quick && worst <= quickShare * limit { return worst }
         for sixteenth in stride(from: 1.0, to: 16, by: 2) where worst <= limit {
             _ = check(sixteenth / 16)
         }

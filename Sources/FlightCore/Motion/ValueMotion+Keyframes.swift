@@ -328,13 +328,13 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
 
     func error(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
-        evaluations: inout Int
+        quick: Bool, evaluations: inout Int
     ) -> Double {
         let (start, change, span) = (a.value[0], b.value[0] - a.value[0], b.u - a.u)
         if Value.Path.isComponentwise {
             // A straight path: the error is the progress error times the travel, sampled at
             // sixteenths too (cheap here), where a refined curve can bulge between eighths.
-            return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+            return SegmentFitter.sampledError(of: timing, limit: limit, quick: quick) { fraction in
                 evaluations += 1
                 let host = start + change * timing.progress(at: fraction)
                 return abs(progress(at: a.u + fraction * span) - host) * travel
@@ -352,9 +352,9 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             // known, as every fit's is.)
             if let colorMix, let first = first as? Color, let last = last as? Color {
                 return chordError(on: colorMix, from: a, to: b, first: first, last: last, timing: timing, limit: limit,
-                                  evaluations: &evaluations)
+                                  quick: quick, evaluations: &evaluations)
             }
-            return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
+            return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
                 evaluations += 1
                 let exact = progress(at: a.u + fraction * span)
                 let shown = first.keyframeInterpolated(to: last, fraction: timing.progress(at: fraction))
@@ -362,7 +362,7 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
             }
         }
         let decomposed = Value.Path(from: first, to: last)
-        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
             evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
@@ -371,20 +371,20 @@ struct ProgressSource<Value: AnimatableValue>: SegmentSource {
         }
     }
 
-    /// ``error(from:to:timing:limit:evaluations:)`` along a colour's path: the host's mix of
+    /// ``error(from:to:timing:limit:quick:evaluations:)`` along a colour's path: the host's mix of
     /// `first` and `last` is placed in the premultiplied mixing space exactly at the first three
     /// samples, then read from the ``ChordImage`` through them and the ends (the path's points
     /// there), with its allowance (exactly throughout where there is none).
     private func chordError(
         on mix: ColorPath.Mix, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
-        first: Color, last: Color, timing: CubicBezier, limit: Double, evaluations: inout Int
+        first: Color, last: Color, timing: CubicBezier, limit: Double, quick: Bool, evaluations: inout Int
     ) -> Double {
         let span = b.u - a.u
         let none: ChordImage.Exact = (0, .zero)
         var inside = (none, none, none)
         var placed = 0
         var image = ChordImage()
-        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
             evaluations += 1
             let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
@@ -482,12 +482,12 @@ struct ComponentSource<Value: AnimatableValue>: SegmentSource {
 
     func error(
         from a: FitPoint<Value.Components>, to b: FitPoint<Value.Components>, timing: CubicBezier, limit: Double,
-        evaluations: inout Int
+        quick: Bool, evaluations: inout Int
     ) -> Double {
         // The components need not follow the chord, so their error can peak anywhere: sample
         // sixteenths, as well as where the timing curve's error gathers.
         let change = b.value - a.value
-        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, quick: quick) { fraction in
             evaluations += 1
             let exact = components(at: a.u + fraction * (b.u - a.u))
             let host = a.value + change * timing.progress(at: fraction)

@@ -259,7 +259,7 @@ struct PathTransformSource: SegmentSource {
 
     func error(
         from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>, timing: CubicBezier, limit: Double,
-        evaluations: inout Int
+        quick: Bool, evaluations: inout Int
     ) -> Double {
         let (start, change, span) = (a.value, b.value - a.value, b.u - a.u)
         // A host turns a transform the short way round: half a turn or more in one segment is
@@ -269,7 +269,7 @@ struct PathTransformSource: SegmentSource {
         // (decomposed, or componentwise), not along the channels: measured both ways too.
         let (first, last) = (value(of: a.value), value(of: b.value))
         let decomposed = Transform3D.Path(from: first, to: last)
-        return SegmentFitter.sampledError(of: timing, limit: limit) { fraction in
+        return SegmentFitter.sampledError(of: timing, limit: limit, quick: quick) { fraction in
             evaluations += 1
             let u = a.u + fraction * span
             let eased = timing.progress(at: fraction)
