@@ -253,7 +253,10 @@ extension MainActorSuites {
         @Test("A quick measure stops after the sample instants only where they show the error well within its limit")
         func quickMeasure() {
             let timing = CubicBezier(1.0 / 3, 0.2, 1 - 1.0 / 3, 0.9)
-            for (scale, stopsEarly) in [(0.5, true), (0.9, true), (1.3, false)] {
+            // At 1.2 the instants show 0.68, within the quick share, over a peak beyond the
+            // limit: the quick measure does not see it, the full one does (which is why a fit
+            // measures a try in full before taking it).
+            for (scale, stopsEarly) in [(0.5, true), (1.2, true), (1.3, false)] {
                 // An error that peaks sharply at a ninth of the segment, between the sample
                 // instants, which show it at 0.57 of its peak or less.
                 func error(_ fraction: Double) -> Double { scale * (0.5 + 0.5 * exp(-pow((fraction - 1.0 / 9) * 100, 2))) }
@@ -262,12 +265,13 @@ extension MainActorSuites {
                 let full = SegmentFitter.sampledError(of: timing, limit: 1) { fullCalls += 1; return error($0) }
                 if stopsEarly {
                     // The seven instants only: what they show, no more than the full measure.
-                    #expect(quickCalls == 7 && fullCalls > 20 && quick <= full, "\(scale)")
+                    #expect(quickCalls == 7 && fullCalls > 7 && quick <= SegmentFitter.quickShare && quick <= full, "\(scale)")
                 } else {
                     #expect(quickCalls == fullCalls && quick == full, "\(scale)")
                 }
                 // The full measure finds the peak the instants miss (or stops once over the limit).
                 #expect(full >= 0.9 * error(1.0 / 9) || full > 1)
+                #expect((full > 1) == (scale > 1))
                 #expect(full <= error(1.0 / 9))
             }
         }

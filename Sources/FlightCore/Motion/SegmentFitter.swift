@@ -87,9 +87,10 @@ extension SegmentSource {
 /// handle, and sixteenths along curved paths and for several channels) and at the peak a short
 /// search finds next to the worst of them (``peak(around:_:)``), stays within ``margin`` of
 /// the tolerance; the next length to try comes from how the error grew between
-/// the last two tries. A try whose error at those seven instants is within ``quickShare`` of the
-/// bound is not measured further while a longer one is tried (most such tries are passed by);
-/// the one taken is always measured in full, and one that then misses is rejected. Segments end at the easing's breakpoints (the pieces of `inOut` curves
+/// the last two tries. A try whose error at its first instants (those seven, and those near a
+/// shortened handle) is within ``quickShare`` of the bound is not measured further while a
+/// longer one is tried (most such tries are passed by); the one taken is measured in full
+/// first, and one that then misses is rejected. Segments end at the easing's breakpoints (the pieces of `inOut` curves
 /// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
 /// extrema, where the velocity changes sign. For one-channel motions a last pass joins two
 /// neighbouring segments wherever one segment fits between their outer ends (greedy from the
@@ -120,15 +121,15 @@ package enum SegmentFitter {
 
     /// The most evaluations of the motion the error of one segment takes: the sample instants
     /// of ``forEachSampleFraction(of:_:)``, the sixteenths, the instants near both ends, and the
-    /// search for the peak (see ``sampledError(of:limit:nearEnds:_:)``).
+    /// search for the peak (see ``sampledError(of:limit:nearEnds:quick:_:)``).
     static let evaluationsPerError = sampleFractions.count + startFractions.count + endFractions.count + 8
         + startFractions.count + endFractions.count + 2 + peakSteps
-    /// The most evaluations one segment of a fit takes, whatever the motion: every try of a
-    /// length and every halving after them, each with its extremum search (16 instants and a
-    /// root of at most 100), its kink search (61), and twice (a quick measure, then the full one
-    /// if it is taken) two error measures, the timing error and two instants for the refined
-    /// timing curve.
-    static let evaluationsPerSegment = (maximumTrials + 21) * (1 + 16 + 100 + 61 + 2 * (3 * evaluationsPerError + 2)) + 1
+    /// The most evaluations one segment of a fit takes, whatever the motion: a bound for each
+    /// try of a length (its extremum search, 16 instants and a root of at most 100, its kink
+    /// search, 61, two error measures, the timing error and two instants for the refined timing
+    /// curve), times the tries and 21 more, which cover the full measure of each try confirmed
+    /// (``quickShare``), at most 107 each, and the halvings after the tries (at most 30, of 108).
+    static let evaluationsPerSegment = (maximumTrials + 21) * (1 + 16 + 100 + 61 + 3 * evaluationsPerError + 2) + 1
 
     /// Fits keyframes to `source` within `tolerance`, or nil when that would take more than
     /// `maximumKeyframes` keyframes or more than `budget` evaluations of the motion. The
@@ -359,6 +360,7 @@ package enum SegmentFitter {
                 guard let candidate = provisional, candidate.span > accepted?.span ?? 0 else { return true }
                 provisional = nil
                 let (timing, error) = bestTiming(from: start, to: candidate.point)
+                if error.isFinite && error > 0 { measured = (candidate.span, error) }
                 if error <= bound {
                     accepted = (candidate.point, timing, candidate.span)
                     return true
@@ -380,6 +382,10 @@ package enum SegmentFitter {
                     trial = longest
                     end = point
                     atLimit = true
+                    // A shorter try that reached this far (its own search missed the turn or
+                    // the kink) is not one to take.
+                    if let fits = accepted, fits.span >= longest { accepted = nil }
+                    if let fits = provisional, fits.span >= longest { provisional = nil }
                 }
                 // A kink first: an extremum sought across one would find the jump there (a
                 // heading's at a corner) as a turn, on the far side of it.
@@ -472,7 +478,8 @@ package enum SegmentFitter {
         /// misses and a better timing can help (where the timing is what misses), with its error.
         func bestTiming(from start: Point, to end: Point, quick: Bool = false) -> (CubicBezier, Double) {
             var timing = hermiteTiming(from: start, to: end)
-            var error = source.error(from: start, to: end, timing: timing, limit: bound, quick: quick, evaluations: &evaluations)
+            var error = source.error(from: start, to: end, timing: timing, limit: bound, quick: quick,
+                                     evaluations: &evaluations)
             if error > bound,
                (source.timingError(from: start, to: end, timing: timing, evaluations: &evaluations) ?? .infinity) > bound / 2,
                let refined = refinedTiming(from: start, to: end) {
@@ -709,8 +716,9 @@ package enum SegmentFitter {
     /// ``nearEndFractions`` too, then at the peak next to the worst of them
     /// (``peak(around:_:)``). Stops early, returning more than `limit`, once `limit` is
     /// exceeded, and, if `quick`, after the sample instants where they show at most
-    /// ``quickShare`` of `limit` (returning what they show: a lower bound of the error). `error` gives the distance at a fraction of the segment and counts its own
-    /// evaluations of the motion.
+    /// ``quickShare`` of `limit` (returning what they show: a lower bound of the error).
+    /// `error` gives the distance at a fraction of the segment and counts its own evaluations
+    /// of the motion.
     package static func sampledError(
         of timing: CubicBezier, limit: Double, nearEnds: Bool = false, quick: Bool = false, _ error: (Double) -> Double
     ) -> Double {
