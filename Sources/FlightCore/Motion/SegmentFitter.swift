@@ -49,8 +49,9 @@ protocol SegmentSource {
         evaluations: inout Int
     ) -> Double
     /// The part of the error a better timing curve could remove, where that is cheaper to know
-    /// than ``error(from:to:timing:limit:quick:evaluations:)`` (along a curved path, the error of the progress
-    /// alone); nil where it is not. Counts its evaluations as ``error(from:to:timing:limit:quick:evaluations:)``.
+    /// than ``error(from:to:timing:limit:quick:evaluations:)`` (along a curved path, the error of
+    /// the progress alone); nil where it is not. Counts its evaluations as
+    /// ``error(from:to:timing:limit:quick:evaluations:)``.
     func timingError(
         from a: FitPoint<Channels>, to b: FitPoint<Channels>, timing: CubicBezier, evaluations: inout Int
     ) -> Double?
@@ -90,9 +91,9 @@ extension SegmentSource {
 /// the last two tries. A try whose error at its first instants (those seven, and those near a
 /// shortened handle) is within ``quickShare`` of the bound is not measured further while a
 /// longer one is tried (most such tries are passed by); the one taken is measured in full
-/// first, and one that then misses is rejected. Segments end at the easing's breakpoints (the pieces of `inOut` curves
-/// and bounces, the jumps of steps), at the path's kinks, and, for one-channel motions, at
-/// extrema, where the velocity changes sign. For one-channel motions a last pass joins two
+/// first, and one that then misses is rejected. Segments end at the easing's breakpoints (the
+/// pieces of `inOut` curves and bounces, the jumps of steps), at the path's kinks, and, for
+/// one-channel motions, at extrema, where the velocity changes sign. For one-channel motions a last pass joins two
 /// neighbouring segments wherever one segment fits between their outer ends (greedy from the
 /// start, the segment before a limit is often short); a new piece's first try is all of it.
 ///
