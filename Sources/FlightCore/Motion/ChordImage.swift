@@ -29,7 +29,8 @@ package struct ChordImage {
     /// How far apart the fractions inside must be, from each other and from the ends.
     static let smallestSpacing = 0.02
 
-    /// An image that is not ready: every sample is placed exactly until ``fit(start:end:inside:limit:)``.
+    /// An image that is not ready: every sample is placed exactly until
+    /// ``fit(start:end:inside:limit:)``.
     package init() {}
 
     /// A point of the mix placed exactly: its fraction and where it is.
@@ -37,9 +38,10 @@ package struct ChordImage {
 
     /// Fits the quartic through the mix's ends, the points `start` and `end` (at fractions 0 and
     /// 1), and three points inside it (at fractions in `0...1`), and makes it stand in for the
-    /// mix (``isReady``) unless those are closer than ``smallestSpacing``, `limit` is not finite,
-    /// or its allowance exceeds ``largestAllowance`` of `limit`. (A mutating method rather than an initializer:
-    /// the image is read in place at every sample, not copied out of an optional.)
+    /// mix (``isReady``) unless those are closer than ``smallestSpacing``, `limit` is not
+    /// finite, or its allowance exceeds ``largestAllowance`` of `limit`. (A mutating method
+    /// rather than an initializer: the image is read in place at every sample, not copied out
+    /// of an optional.)
     package mutating func fit(start: SIMD4<Double>, end: SIMD4<Double>, inside: (Exact, Exact, Exact), limit: Double) {
         let e = SIMD8(0, 1, inside.0.fraction, inside.1.fraction, inside.2.fraction, 0, 0, 0)
         for i in 0..<5 {

@@ -47,20 +47,24 @@ package final class SharedSpring<Components: SIMD & Sendable>: Sendable where Co
     /// readers that need none (a fit's error samples, a motion's values).
     package func value(at t: Double) -> Components {
         let (c, s) = spring.basis(at: t)
-        var value = end + (displacement * c + displacementSine * s)
-        if t >= earliestEnd { value.replace(with: end, where: durations .<= t) }
-        return value
+        return value(c, s, at: t)
     }
 
     /// Every component's value and velocity at `t > 0`.
     package func state(at t: Double) -> (value: Components, velocity: Components) {
         let (c, s) = spring.basis(at: t)
-        var value = end + (displacement * c + displacementSine * s)
         var velocity = velocity * c + velocitySine * s
-        guard t >= earliestEnd else { return (value, velocity) }
-        // A trajectory is at its end from its settling time on, and at rest after it.
-        value.replace(with: end, where: durations .<= t)
-        velocity.replace(with: 0, where: durations .< t)
-        return (value, velocity)
+        // A trajectory is at rest after its settling time.
+        if t >= earliestEnd { velocity.replace(with: 0, where: durations .< t) }
+        return (value(c, s, at: t), velocity)
+    }
+
+    /// The values at `t` from the oscillator's solutions there: each component at its end from
+    /// its settling time on.
+    @inline(__always)
+    private func value(_ c: Double, _ s: Double, at t: Double) -> Components {
+        var value = end + (displacement * c + displacementSine * s)
+        if t >= earliestEnd { value.replace(with: end, where: durations .<= t) }
+        return value
     }
 }
