@@ -55,19 +55,31 @@ extension MainActorSuites {
             return (clock, layer)
         }
 
+        /// Where ``scrubbedToItsEnd(_:)`` animates the bounds to.
+        static let stepsTarget = CGRect(x: -3, y: -9, width: 298, height: 150)
+
+        /// A group taking the bounds to ``stepsTarget`` on `.steps(4, .jumpEnd)` (which reaches its
+        /// target only at the very end: a time a rounding short of it shows the step before), on
+        /// a layer of any speed, played a little, paused and scrubbed to its end; nil if it ended
+        /// first.
+        static func scrubbedToItsEnd(_ random: inout SplitMix64) -> (ManualClock, HeadlessLayer, AnimationGroup)? {
+            let (clock, layer) = layerOfAnySpeed(&random)
+            let duration = random.uniform(0.1...1)
+            let group = layer.animate { $0.bounds(stepsTarget).duration(duration).easing(.steps(4, .jumpEnd)) }
+            clock.advance(by: random.uniform(0.01...0.3))
+            guard !group.hasEnded else { return nil }
+            group.pause()
+            group.fractionComplete = 1
+            return (clock, layer, group)
+        }
+
         @Test("Scrubbed to its end and resumed, a group paused again at once keeps showing its end, on layers of any speed (fuzz seed 1864323)")
         func pausedAtTheEndItWasResumedAt() {
             var random = SplitMix64(seed: 3)
             var held = 0
             for _ in 0..<3_000 {
-                let (clock, layer) = Self.layerOfAnySpeed(&random)
-                let target = CGRect(x: -3, y: -9, width: 298, height: 150)
-                // `.jumpEnd` reaches its target only at the very end: a time a rounding short of
-                // it shows the step before.
-                let group = layer.animate { $0.bounds(target).duration(random.uniform(0.1...1)).easing(.steps(4, .jumpEnd)) }
-                clock.advance(by: random.uniform(0.01...0.3))
-                group.pause()
-                group.fractionComplete = 1
+                guard let (clock, layer, group) = Self.scrubbedToItsEnd(&random) else { continue }
+                let target = Self.stepsTarget
                 group.resume()
                 // Its end is due at this very moment; until the frame that fires it, it plays on.
                 guard !group.hasEnded else { continue }
@@ -87,14 +99,8 @@ extension MainActorSuites {
             var random = SplitMix64(seed: 11)
             var mended = 0
             for _ in 0..<2_000 {
-                let (clock, layer) = Self.layerOfAnySpeed(&random)
-                let target = CGRect(x: -3, y: -9, width: 298, height: 150)
-                let duration = random.uniform(0.1...1)
-                let group = layer.animate { $0.bounds(target).duration(duration).easing(.steps(4, .jumpEnd)) }
-                clock.advance(by: random.uniform(0.01...0.3))
-                guard !group.hasEnded else { continue }
-                group.pause()
-                group.fractionComplete = 1
+                guard let (clock, layer, group) = Self.scrubbedToItsEnd(&random) else { continue }
+                let target = Self.stepsTarget
                 group.reverse()
                 clock.advance(by: random.uniform(0...0.2))
                 group.resume()
