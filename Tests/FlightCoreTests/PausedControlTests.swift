@@ -126,6 +126,61 @@ extension MainActorSuites {
             #expect(mended > 100)
         }
 
+        @Test("A part on steps, beside a whole moving the rest: scrubbed to its end, reversed, resumed and held at once, it keeps its end, then steps back a step at a time, at every frame and inside them")
+        func partHeldAtTheEndItWasReversedFrom() {
+            var random = SplitMix64(seed: 13)
+            var mended = 0
+            for _ in 0..<600 {
+                let (clock, layer) = Self.layerOfAnySpeed(&random)
+                // The whole moves the origin and the size for 3 s; the part takes the size over.
+                _ = layer.animate { $0.bounds(CGRect(x: 40, y: -20, width: 500, height: 400)).duration(3).easing(.linear) }
+                clock.advance(by: random.uniform(0.01...0.2))
+                let from = layer.presentation().bounds.size
+                let target = CGSize(width: 298, height: 150)
+                let part = layer.animate { $0.value(target, forKeyPath: "bounds.size").duration(random.uniform(0.1...1)).easing(.steps(4, .jumpEnd)) }
+                clock.advance(by: random.uniform(0.01...0.3))
+                guard !part.hasEnded else { continue }
+                part.pause()
+                part.fractionComplete = 1
+                part.reverse()
+                clock.advance(by: random.uniform(0...0.2))
+                part.resume()
+                #expect(layer.presentation().bounds.size == target)
+                part.pause()
+                #expect(layer.presentation().bounds.size == target, "held where it was played back from, the part shows its target")
+                if part.fractionComplete < 1 { mended += 1 }
+                part.resume()
+                // Played back, the size is always one of the part's five steps, and moves by at
+                // most one between frames; looked at inside each frame too, a billionth of a
+                // second either side of the part's end and of every frame.
+                func step(_ size: CGSize) -> Int? {
+                    let k = ((size.width - from.width) / ((target.width - from.width) / 4)).rounded()
+                    let expected = CGSize(width: from.width + k / 4 * (target.width - from.width),
+                                          height: from.height + k / 4 * (target.height - from.height))
+                    let close = abs(size.width - expected.width) < 1e-6 && abs(size.height - expected.height) < 1e-6
+                    return close && (0...4).contains(k) ? Int(k) : nil
+                }
+                var previous = step(layer.presentation().bounds.size)
+                #expect(previous == 4)
+                for _ in 0..<1_000 where !part.hasEnded {
+                    let start = layer.currentTime
+                    let ends = layer.animationKeys.compactMap { layer.animation(forKey: $0)?.endTime }
+                    clock.advance(by: 1.0 / 120)
+                    var probes = [start + 1e-9, layer.currentTime - 1e-9, layer.currentTime]
+                    for end in ends where end.isFinite && end > start && end <= layer.currentTime { probes += [end - 1e-9, end, end + 1e-9] }
+                    for time in probes {
+                        let size = (layer.presentationValue(forKeyPath: "bounds", at: time) as? CGRect)?.size ?? .zero
+                        #expect(step(size) != nil, "\(size) at \(time)")
+                    }
+                    let now = step(layer.presentation().bounds.size)
+                    if let now, let before = previous { #expect(abs(now - before) <= 1) }
+                    previous = now
+                }
+                #expect(part.hasEnded && layer.presentation().bounds.size == from)
+            }
+            #expect(mended > 20)
+        }
+
         @Test("A group that repeats forever, paused again at the instant it was resumed, keeps showing its step with finite times")
         func foreverHeldAtTheInstantItWasResumed() {
             var random = SplitMix64(seed: 12)
