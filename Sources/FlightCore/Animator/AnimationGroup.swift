@@ -20,6 +20,8 @@ public final class AnimationGroup {
     /// Whether it ran to the end; false while running and when it was cut short.
     @exclusivity(unchecked) public internal(set) var finished = false
 
+    /// Its plan's callbacks, triggers, timing priority and repetition (not its property list:
+    /// ``resolved`` says what it plays).
     let plan: AnimationPlan
     /// The number in its ``key``, which the keys of its animations share.
     let keyNumber: Int
@@ -77,11 +79,13 @@ public final class AnimationGroup {
     var isTargetAlive: Bool { host != nil }
 
     /// A group of `resolved`, keeping `plan`, which is moved in (left empty: a copy would retain
-    /// each of its lists and callbacks).
+    /// each of its lists and callbacks) but for its property list, which stays in `plan`: once
+    /// resolved, the group reads its properties from ``resolved``.
     init(resolved: ResolvedGroup, plan: inout AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
         self.resolved = resolved
         var kept = AnimationPlan(timingPriority: plan.timingPriority)
         swap(&kept, &plan)
+        swap(&kept.properties, &plan.properties)
         self.plan = kept
         self.beginTime = beginTime
         self.keyNumber = keyNumber

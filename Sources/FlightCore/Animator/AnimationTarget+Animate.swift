@@ -21,9 +21,12 @@ extension AnimationTarget {
         _ timingPriority: TimingPriority = .maxTime,
         _ build: (GroupAnimator) -> Void
     ) -> AnimationGroup {
-        let animator = GroupAnimator(timingPriority: timingPriority)
+        var animator = GroupAnimator.reusable(timingPriority: timingPriority)
         build(animator)
-        return FlightEngine.run(animator.plan, on: animationHost, animated: true)
+        var plan = animator.takePlan()
+        let group = FlightEngine.run(&plan, on: animationHost, animated: true)
+        GroupAnimator.recycle(&animator, properties: &plan.properties)
+        return group
     }
 
     /// Builds a group animation and keeps it under `key` to apply later with

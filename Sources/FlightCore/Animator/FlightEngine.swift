@@ -4,15 +4,22 @@ import Foundation
 @MainActor
 enum FlightEngine {
     static func run(_ plan: consuming AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
+        var plan = plan
+        return run(&plan, on: host, animated: animated)
+    }
+
+    /// Plays `plan` as ``run(_:on:animated:)-(AnimationPlan,_,_)`` does, moving all of it but
+    /// its property list into the group; the list is left in `plan` (the group keeps none: its
+    /// resolved properties say what it plays), so that ``GroupAnimator`` can keep its storage
+    /// for the next group.
+    static func run(_ plan: inout AnimationPlan, on host: any AnimationHost, animated: Bool) -> AnimationGroup {
         let policy = animated ? ReduceMotion.activePolicy(for: plan, on: host) : .ignore
-        // The plan is moved into the group that keeps it, and read as `group.plan` once the
-        // group exists.
-        var adjusted = ReduceMotion.adjust(plan, for: policy)
+        ReduceMotion.adjust(&plan, for: policy)
         let state = host.animationState
         // A group started while an event fires (by a trigger, or by a callback) begins at that
         // event's moment, so that chains have no standstill between their links.
         let now = now(on: host)
-        var requests = requests(for: adjusted, on: host, state: state, at: now)
+        var requests = requests(for: plan, on: host, state: state, at: now)
         let dissolve = dissolveDuration(policy, requests)
         let opacityKeyPath = LayerProperty.opacity.keyPath
         if let duration = dissolve, !requests.contains(where: { $0.plan.keyPath == opacityKeyPath }),
@@ -25,11 +32,13 @@ enum FlightEngine {
 
         // A group that cannot be resolved (not expected: requests are validated) jumps.
         let resolved = animated && policy != .jump
-            ? resolve(requests, priority: adjusted.timingPriority) ?? instant(requests)
+            ? resolve(requests, priority: plan.timingPriority) ?? instant(requests)
             : instant(requests)
 
-        let repeating = GroupRepetition.played(adjusted.repetition, resolved: resolved)
-        let group = AnimationGroup(resolved: resolved, plan: &adjusted, beginTime: now, keyNumber: state.makeKeyNumber())
+        let repeating = GroupRepetition.played(plan.repetition, resolved: resolved)
+        // The plan (but its property list) is moved into the group that keeps it, and read as
+        // `group.plan` once the group exists.
+        let group = AnimationGroup(resolved: resolved, plan: &plan, beginTime: now, keyNumber: state.makeKeyNumber())
         group.repeating = repeating
         group.host = host
         var cut: [AnimationGroup] = []

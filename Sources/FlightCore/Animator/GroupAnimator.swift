@@ -33,6 +33,39 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.properties.reserveCapacity(8)
     }
 
+    /// A builder that nothing else holds, kept by the last `animate` with its property list's
+    /// storage for the next one to take (``reusable(timingPriority:)``): most `animate` calls
+    /// then allocate neither.
+    private static var spare: GroupAnimator?
+
+    /// A builder for a group that is played once it is built: the spare one if there is one.
+    /// Give it back with ``recycle(_:properties:)`` once its plan is played.
+    static func reusable(timingPriority: TimingPriority) -> GroupAnimator {
+        guard let animator = spare else { return GroupAnimator(timingPriority: timingPriority) }
+        spare = nil
+        animator.plan.timingPriority = timingPriority
+        return animator
+    }
+
+    /// Hands the plan over (moved, not copied), leaving this builder's plan empty.
+    func takePlan() -> AnimationPlan {
+        var taken = AnimationPlan(timingPriority: plan.timingPriority)
+        swap(&taken, &plan)
+        return taken
+    }
+
+    /// Keeps `animator`, whose plan was taken and played, as the spare builder, with the
+    /// storage of `properties` (the played plan's list, emptied here), unless something else
+    /// still holds the builder (an app's closure that kept it): that one is left as it is.
+    static func recycle(_ animator: inout GroupAnimator, properties: inout [PropertyPlan]) {
+        guard isKnownUniquelyReferenced(&animator), animator.plan.properties.isEmpty else { return }
+        // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
+        while !properties.isEmpty { properties.removeLast() }
+        swap(&animator.plan.properties, &properties)
+        animator.platformContext = nil
+        spare = animator
+    }
+
     /// How the group's duration is chosen when it is synchronized.
     public var timingPriority: TimingPriority {
         get { plan.timingPriority }

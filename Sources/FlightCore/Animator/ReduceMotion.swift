@@ -135,10 +135,8 @@ public enum ReduceMotion {
         return LayerProperty.named(String(keyPath[..<dot]))?.isMotion ?? false
     }
 
-    /// The plan as the policy would have it.
-    static func adjust(_ plan: consuming AnimationPlan, for policy: ReduceMotionPolicy) -> AnimationPlan {
-        if case .ignore = policy { return plan }
-        var plan = plan
+    /// Changes the plan as the policy would have it.
+    static func adjust(_ plan: inout AnimationPlan, for policy: ReduceMotionPolicy) {
         switch policy {
         case .ignore, .jump:
             break
@@ -164,7 +162,6 @@ public enum ReduceMotion {
                 plan.properties[index] = property
             }
         }
-        return plan
     }
 
     /// An easing and duration as ``ReduceMotionPolicy/shorten(maximumDuration:)`` has them: a
