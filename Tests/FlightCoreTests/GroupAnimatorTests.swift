@@ -21,6 +21,146 @@ extension MainActorSuites {
             }
         }
 
+        @Test("A builder nothing keeps serves the next animate, empty: its properties, priority and callbacks are the new group's alone")
+        func builderReused() {
+            let clock = ManualClock()
+            let (first, second) = (HeadlessLayer(clock: clock), HeadlessLayer(clock: clock))
+            weak var firstBuilder: GroupAnimator?
+            var stops = 0
+            let one = first.animate(.minTime) { animator in
+                firstBuilder = animator
+                animator.position(CGPoint(x: 100, y: 0)).duration(1)
+                animator.alpha(0.5).duration(0.5)
+                animator.setDidStopCallback { _, _ in stops += 1 }
+            }
+            // Kept (held weakly here, it would be gone otherwise) for the next animate.
+            #expect(firstBuilder != nil)
+            var sameBuilder = false
+            let two = second.animate { animator in
+                sameBuilder = animator === firstBuilder
+                #expect(animator.timingPriority == .maxTime)
+                animator.bounds(CGRect(x: 0, y: 0, width: 10, height: 20)).duration(2)
+            }
+            // The same builder (the storage of its list with it), yet nothing of the first group.
+            #expect(sameBuilder)
+            #expect(one.resolved.properties.map(\.keyPath) == ["position", "opacity"] && one.duration == 0.5)
+            #expect(two.resolved.properties.map(\.keyPath) == ["bounds"] && two.duration == 2)
+            clock.advance(by: 3)
+            #expect(one.hasEnded && two.hasEnded && stops == 1)
+        }
+
+        @Test("A builder the app keeps is never handed to another animate; using it later changes no group")
+        func keptBuilderNotReused() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var kept: GroupAnimator?
+            let one = layer.animate { animator in
+                kept = animator
+                animator.position(CGPoint(x: 100, y: 0)).duration(1)
+            }
+            var second: GroupAnimator?
+            let two = layer.animate { animator in
+                second = animator
+                animator.alpha(0).duration(1)
+            }
+            #expect(kept != nil && second != nil && kept !== second)
+            // Declared after its group was played, and never played.
+            kept?.bounds(CGRect(x: 0, y: 0, width: 5, height: 5)).duration(1)
+            let three = layer.animate { animator in
+                #expect(animator !== kept)
+                animator.position(CGPoint(x: 50, y: 0)).duration(1)
+            }
+            #expect(one.resolved.properties.map(\.keyPath) == ["position"])
+            #expect(two.resolved.properties.map(\.keyPath) == ["opacity"])
+            #expect(three.resolved.properties.map(\.keyPath) == ["position"])
+            #expect(layer.bounds == HeadlessLayer().bounds)
+        }
+
+        @Test("Groups started while a builder is out (nested in it, or from the callbacks its group fires) each get a builder of their own")
+        func buildersWhileOneIsOut() {
+            let clock = ManualClock()
+            let (outer, inner, called) = (HeadlessLayer(clock: clock), HeadlessLayer(clock: clock), HeadlessLayer(clock: clock))
+            var nested: AnimationGroup?
+            var fromCallback: AnimationGroup?
+            let group = outer.animate { animator in
+                animator.position(CGPoint(x: 10, y: 10)).duration(1)
+                nested = inner.animate { innerAnimator in
+                    #expect(innerAnimator !== animator)
+                    innerAnimator.alpha(0.25).duration(1)
+                }
+                animator.alpha(0.5).duration(1)
+                animator.setDidStartCallback { _ in
+                    fromCallback = called.animate { other in other.bounds(CGRect(x: 0, y: 0, width: 1, height: 1)).duration(1) }
+                }
+            }
+            #expect(group.resolved.properties.map(\.keyPath) == ["position", "opacity"])
+            #expect(nested?.resolved.properties.map(\.keyPath) == ["opacity"])
+            #expect(fromCallback?.resolved.properties.map(\.keyPath) == ["bounds"])
+            #expect(outer.opacity == 0.5 && inner.opacity == 0.25 && called.bounds.width == 1)
+        }
+
+        @Test("The same moves again take every fit from the cache, identical, with more fits of each kind than the cache compares first")
+        func sameMovesAgainFromTheCache() throws {
+            let clock = ManualClock()
+            let easings: [Easing] = [.outCubic, .inOutSine, .outBack, .inQuartic, .outExponential, .smoothStep]
+            // Numbers no other test moves by, so that the first group fits afresh.
+            let targets = easings.indices.map { 7.318_204_9 + 1.17 * Double($0) }
+            let colors = easings.indices.map { Color(red: 0.11 + 0.13 * Double($0), green: 0.61, blue: 0.271, alpha: 0.93) }
+            /// The first `count` moves, on a layer of their own.
+            func play(_ count: Int) -> AnimationGroup {
+                let layer = HeadlessLayer(clock: clock)
+                for index in 0..<count {
+                    layer.setModelValue(Color(red: 0.9, green: 0.05, blue: 0.3, alpha: 1), forKeyPath: "tint\(index)")
+                }
+                return layer.animate { animator in
+                    for (index, easing) in easings.prefix(count).enumerated() {
+                        animator.value(targets[index], forKeyPath: "level\(index)").duration(0.7).easing(easing)
+                        animator.value(colors[index], forKeyPath: "tint\(index)").duration(0.7).easing(easing)
+                    }
+                }
+            }
+            let first = play(easings.count)
+            #expect(first.resolved.properties.count == 2 * easings.count)
+            for fitted in first.resolved.properties { #expect(fitted.fitEvaluations > 0, "\(fitted.keyPath) was fitted afresh") }
+            // All of them again (more than the cache compares first, so some come from its
+            // store), then a few, twice (those it compares first).
+            for again in [play(easings.count), play(3), play(3)] {
+                for (fitted, kept) in zip(first.resolved.properties, again.resolved.properties) {
+                    #expect(kept.keyPath == fitted.keyPath)
+                    #expect(kept.fitEvaluations == 0, "\(kept.keyPath) came from the cache")
+                    #expect(kept.keyTimes == fitted.keyTimes, "\(kept.keyPath)")
+                    #expect(kept.keyframes.timingFunctions == fitted.keyframes.timingFunctions)
+                    let values = zip(kept.keyframeValues, fitted.keyframeValues)
+                    #expect(values.allSatisfy { ($0.0 as? Double) == ($0.1 as? Double) && ($0.0 as? Color) == ($0.1 as? Color) },
+                            "\(kept.keyPath)")
+                }
+            }
+        }
+
+        @Test("A colour resolved in a group moves exactly as its motion made alone: same values, progress and keyframes, timed or on a spring")
+        func colourResolvedAsAlone() throws {
+            let clock = ManualClock()
+            let start = Color(red: 0.95, green: 0.2, blue: 0.05, alpha: 0.8)
+            let end = Color(red: 0.1, green: 0.35, blue: 0.9, alpha: 1, space: .displayP3)
+            for easing: Easing in [.outCubic, .spring(.bouncy)] {
+                let layer = HeadlessLayer(clock: clock)
+                layer.backgroundColor = start
+                let group = layer.animate { animator in animator.backgroundColor(end).duration(0.4).easing(easing) }
+                let resolved = try #require(group.property("backgroundColor"))
+                let alone = try ValueMotion(from: start, to: end, easing: easing, duration: 0.4,
+                                            tolerance: LayerProperty.backgroundColor.property.tolerance)
+                #expect(resolved.duration == alone.duration)
+                for step in 0...100 {
+                    let t = alone.duration * Double(step) / 100
+                    #expect((resolved.exactValue(at: t) as? Color) == alone.value(at: t), "\(easing) at \(t)")
+                    #expect(resolved.progress(at: t) == alone.progress(at: t), "\(easing) at \(t)")
+                }
+                let keyframes = alone.keyframes()
+                #expect(resolved.keyTimes == keyframes.frames.map(\.keyTime))
+                #expect(resolved.keyframeValues.compactMap { $0 as? Color } == keyframes.frames.map(\.value))
+            }
+        }
+
         @Test("The seed's first example: alpha, bounds, position and a custom key path")
         func seedBasicExample() throws {
             let clock = ManualClock()
