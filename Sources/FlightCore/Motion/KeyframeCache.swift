@@ -28,6 +28,20 @@ final class KeyframeCache: @unchecked Sendable {
         /// The tolerance: relative to the travel for a progress fit, in display units along a
         /// curved path.
         var tolerance: Double
+
+        /// The numbers first: they tell most keys apart, and cost a fraction of comparing
+        /// easings.
+        static func == (a: ProgressKey, b: ProgressKey) -> Bool {
+            a.tolerance == b.tolerance && a.velocity == b.velocity && a.settlingFraction == b.settlingFraction
+                && a.easing == b.easing
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(easing)
+            hasher.combine(velocity)
+            hasher.combine(settlingFraction)
+            hasher.combine(tolerance)
+        }
     }
 
     /// What a fit along a curved path depends on: the values, the progress curve and the
@@ -37,6 +51,18 @@ final class KeyframeCache: @unchecked Sendable {
         var from: PathFitIdentity
         var to: PathFitIdentity
         var progress: ProgressKey
+
+        /// The cheapest fields first, the easing (in ``progress``) last.
+        static func == (a: PathKey, b: PathKey) -> Bool {
+            a.type == b.type && a.to == b.to && a.from == b.from && a.progress == b.progress
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(from)
+            hasher.combine(to)
+            hasher.combine(progress)
+        }
     }
 
     /// A fit along a curved path, of the value type its key names.
@@ -54,32 +80,69 @@ final class KeyframeCache: @unchecked Sendable {
     @exclusivity(unchecked) private var progressOrder = KeyRing<ProgressKey>()
     @exclusivity(unchecked) private var pathFits: [PathKey: AnyObject] = [:]
     @exclusivity(unchecked) private var pathOrder = KeyRing<PathKey>()
-    /// The progress fit asked for last: cells animating alike ask for the same fit one after
-    /// another, and comparing one key costs a fraction of hashing it for the store.
-    /// (A NaN tolerance matches no key until a fit is kept; the key is compared in place, as
-    /// copying an easing out of it costs more than the comparison.)
-    @exclusivity(unchecked) private var lastProgressKey = ProgressKey(easing: .linear, velocity: 0, settlingFraction: 0, tolerance: .nan)
-    @exclusivity(unchecked) private var lastProgressKeyframes: Keyframes<Double>?
+    /// The progress fits asked for last, at most ``recentCount``: a group's properties, and
+    /// cells animating alike, ask for the same few fits one after another, and comparing a few
+    /// keys costs a fraction of hashing one for the store. (Keys are compared in place, as
+    /// copying an easing out of one costs more than the comparison.)
+    @exclusivity(unchecked) private var recentProgressFits = RecentFits<ProgressKey, Keyframes<Double>>()
+    /// The fits along curved paths asked for last, as ``recentProgressFits`` keeps progress fits.
+    @exclusivity(unchecked) private var recentPathFits = RecentFits<PathKey, AnyObject>()
+
+    /// How many fits of each kind asked for last are compared before the store is looked in.
+    static let recentCount = 4
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.
     func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
-        if let last = lock.withLock({ lastProgressKey == key ? lastProgressKeyframes : nil }) { return last }
+        if let recent = lock.withLock({ recentProgressFits.keyframes(for: key) }) { return recent }
         guard let kept = Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit) else { return nil }
-        lock.withLock {
-            lastProgressKey = key
-            lastProgressKeyframes = kept
-        }
+        lock.withLock { recentProgressFits.insert(key, kept) }
         return kept
+    }
+
+    /// The last few fits kept or found, the oldest replaced first.
+    private struct RecentFits<Key: Equatable, Fit> {
+        private var keys: [Key] = []
+        private var fits: [Fit] = []
+        /// Where the next fit goes once the list is full.
+        private var next = 0
+
+        init() {
+            keys.reserveCapacity(KeyframeCache.recentCount)
+            fits.reserveCapacity(KeyframeCache.recentCount)
+        }
+
+        /// The fit kept for `key`, if it is among them.
+        func keyframes(for key: Key) -> Fit? {
+            for index in keys.indices where keys[index] == key { return fits[index] }
+            return nil
+        }
+
+        /// Keeps `fit` for `key` (not among them), in place of the oldest once they are full.
+        mutating func insert(_ key: Key, _ fit: Fit) {
+            guard keys.count == KeyframeCache.recentCount else {
+                keys.append(key)
+                fits.append(fit)
+                return
+            }
+            keys[next] = key
+            fits[next] = fit
+            next = (next + 1) % keys.count
+        }
     }
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
     /// nothing kept) when `fit` gives up.
     func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
-        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock) { fit().map { PathFit($0) as AnyObject } }
         // The key names the value type, so the entry is a fit of this type.
-        return kept.map { unsafeDowncast($0, to: PathFit<Value>.self).keyframes }
+        if let recent = lock.withLock({ recentPathFits.keyframes(for: key) }) {
+            return unsafeDowncast(recent, to: PathFit<Value>.self).keyframes
+        }
+        guard let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock, fit: { fit().map { PathFit($0) as AnyObject } })
+        else { return nil }
+        lock.withLock { recentPathFits.insert(key, kept) }
+        return unsafeDowncast(kept, to: PathFit<Value>.self).keyframes
     }
 
     /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
@@ -130,8 +193,8 @@ final class KeyframeCache: @unchecked Sendable {
         lock.withLock {
             progressFits.removeAll()
             progressOrder.removeAll()
-            lastProgressKey.tolerance = .nan
-            lastProgressKeyframes = nil
+            recentProgressFits = RecentFits()
+            recentPathFits = RecentFits()
             pathFits.removeAll()
             pathOrder.removeAll()
         }
