@@ -110,12 +110,13 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     }
 
     /// Resolves a motion whose travel, `from.distance(to: to)`, the caller has measured already
-    /// (nil: measured here). A distance can cost as much as the rest of a motion (a colour's
-    /// is measured in Oklab, through cube roots).
+    /// (nil: measured here), and whose path, `Value.Path(from: from, to: to)`, it may have made
+    /// (nil: made here). A distance or a path can cost as much as the rest of a motion (a
+    /// colour's are placed in Oklab, through cube roots).
     init(
         from: Value, to: Value, easing: Easing, duration: TimeInterval, initialVelocity: Value.Components = .zero,
         settlingFraction: Double = SpringMotion.defaultSettlingFraction, tolerance: KeyframeTolerance = .default,
-        travel knownTravel: Double?
+        travel knownTravel: Double?, path knownPath: Value.Path? = nil
     ) throws {
         self.from = try from.validated("start value")
         self.to = try to.validated("end value")
@@ -124,7 +125,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
             throw AnimationValueError.nonFinite("initial velocity", component: index)
         }
         self.tolerance = tolerance
-        path = Value.Path(from: from, to: to)
+        path = knownPath ?? Value.Path(from: from, to: to)
         travel = knownTravel ?? from.distance(to: to)
         assert(knownTravel.map { $0 == from.distance(to: to) || $0.isNaN } ?? true, "the travel handed in is the motion's")
         // The settling band may not exceed what keyframes are allowed to miss by.
@@ -327,6 +328,13 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     var progressChannel: (trajectory: Trajectory, path: Value.Path, travel: Double)? {
         if case .progress(let trajectory) = channels { return (trajectory, path, travel) }
         return nil
+    }
+
+    /// Whether the motion moves along its path on one progress (false where its components
+    /// move on their own).
+    var movesAlongPath: Bool {
+        if case .progress = channels { return true }
+        return false
     }
 
     /// The path and the travel of a motion along a path, without its progress trajectory

@@ -54,6 +54,9 @@ enum Synchronizer {
         /// The distance from the current value to the target, where it was measured (a value's,
         /// not a path's), so that the motion does not measure it again.
         var travel: Double?
+        /// A colour's ends in its mixing space, placed to measure ``travel``, so that its motion
+        /// does not place them again.
+        var colorMix: ColorPath.Mix?
     }
 
     /// Resolves a group; tolerances that had to widen (see ``ValueMotion/maximumKeyframes``),
@@ -159,9 +162,27 @@ enum Synchronizer {
         return velocity
     }
 
+    /// The distance from `current` to `target`, and a colour's ends in its mixing space, placed
+    /// to measure it (nil for other types).
+    private static func travel<Value: AnimatableValue>(from current: Value, to target: Value) -> (Double, ColorPath.Mix?) {
+        if let from = current.unboxed(as: Color.self), let to = target.unboxed(as: Color.self) {
+            let mix = ColorPath.mix(from: from, to: to)
+            return (mix.length, mix)
+        }
+        return (current.distance(to: target), nil)
+    }
+
+    /// The path from `current` to `target`, made from a colour's ends placed already (`mix`);
+    /// nil (to be made by the motion) for other types.
+    private static func path<Value: AnimatableValue>(from current: Value, to target: Value, mix: ColorPath.Mix?) -> Value.Path? {
+        guard let mix, Value.Path.self == ColorPath.self,
+              let from = current.unboxed(as: Color.self), let to = target.unboxed(as: Color.self) else { return nil }
+        return unsafeBitCast(ColorPath(from: from, to: to, mix: mix), to: Value.Path.self)
+    }
+
     private static func prepare<Value: AnimatableValue>(_ target: Value, _ requests: [Request], _ index: Int) throws -> Timing {
         let current = requests[index].current.unboxed(as: Value.self) ?? target
-        let remaining = current.distance(to: target)
+        let (remaining, colorMix) = travel(from: current, to: target)
         // A distance no finite number holds cannot be shown moving: the property jumps.
         guard remaining.isFinite else { return Timing(isPhysical: false, naturalDuration: 0, moves: false, overflows: true) }
         if requests[index].plan.easing.hasIntrinsicDuration {
@@ -169,8 +190,10 @@ enum Synchronizer {
             let motion = try ValueMotion(from: current, to: target, easing: requests[index].plan.easing,
                                          duration: requests[index].plan.duration,
                                          initialVelocity: velocity(requests[index].inFlight, as: Value.self),
-                                         tolerance: requests[index].tolerance, travel: remaining)
-            return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0, travel: remaining)
+                                         tolerance: requests[index].tolerance, travel: remaining,
+                                         path: path(from: current, to: target, mix: colorMix))
+            return Timing(isPhysical: true, naturalDuration: motion.duration, moves: motion.duration > 0, travel: remaining,
+                          colorMix: colorMix)
         }
         var duration = requests[index].plan.duration
         if let start = requests[index].inFlight?.from.unboxed(as: Value.self) {
@@ -178,7 +201,8 @@ enum Synchronizer {
             duration = remaining + travelled > 0 ? requests[index].plan.duration * remaining / (remaining + travelled) : 0
         }
         if remaining == 0 { duration = 0 }
-        return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0, travel: remaining)
+        return Timing(isPhysical: false, naturalDuration: duration, moves: remaining > 0 && duration > 0, travel: remaining,
+                      colorMix: colorMix)
     }
 
     private static func finalize<Value: AnimatableValue>(
@@ -201,7 +225,7 @@ enum Synchronizer {
             from: current, to: target, easing: requests[index].plan.easing,
             duration: timing.isPhysical ? requests[index].plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance,
-            travel: timing.travel)
+            travel: timing.travel, path: path(from: current, to: target, mix: timing.colorMix))
         let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: tolerance)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.frames.allSatisfy({ $0.value.isEveryComponentFinite }) else { return try jump(evaluations: evaluations) }

@@ -15,10 +15,7 @@ extension Color: AnimatableValue {
     /// Euclidean distance between the premultiplied coordinates in `other`'s interpolation space,
     /// alpha included; a half 8-bit step is about 0.002.
     public func distance(to other: Color) -> Double {
-        let a = ColorPath.premultiplied(self, in: other.interpolation)
-        let b = ColorPath.premultiplied(other, in: other.interpolation)
-        let difference = b - a
-        return (difference * difference).sum().squareRoot()
+        ColorPath.mix(from: self, to: other).length
     }
 
     /// CSS Color 4 premultiplied interpolation.

@@ -17,14 +17,26 @@ public struct ColorPath: InterpolationPath {
 
     /// Converts and premultiplies both ends once.
     public init(from: Color, to: Color) {
+        self.init(from: from, to: to, mix: Self.mix(from: from, to: to))
+    }
+
+    /// The path from `from` to `to` whose ends were placed in the mixing space already
+    /// (``mix(from:to:)``): placing them is most of a path's cost.
+    package init(from: Color, to: Color, mix: Mix) {
         interpolation = to.interpolation
         space = to.space
         var source = from.converted(to: to.space)
         source.interpolation = to.interpolation
         self.source = source
-        start = Self.premultiplied(from, in: interpolation)
-        end = Self.premultiplied(to, in: interpolation)
+        start = mix.start
+        end = mix.end
         target = to
+    }
+
+    /// The ends of the path from `from` to `to` in the premultiplied mixing space.
+    package static func mix(from: Color, to: Color) -> Mix {
+        Mix(start: premultiplied(from, in: to.interpolation), end: premultiplied(to, in: to.interpolation),
+            interpolation: to.interpolation)
     }
 
     /// The colour at `fraction` of the way.
@@ -91,6 +103,13 @@ extension ColorPath {
             if mixed.w > 1 { return SIMD4(mixed.x / mixed.w, mixed.y / mixed.w, mixed.z / mixed.w, 1) }
             if mixed.w <= 0 { return .zero }
             return mixed
+        }
+
+        /// The distance between the ends: ``Color/distance(to:)`` from the start to the end,
+        /// to the last bit.
+        package var length: Double {
+            let difference = end - start
+            return (difference * difference).sum().squareRoot()
         }
 
         /// The distance from `point` to the colour the path shows at `fraction`.
