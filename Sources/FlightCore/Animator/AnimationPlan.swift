@@ -44,8 +44,12 @@ package struct AnimationPlan: Sendable {
     /// Adds a property, or replaces the one with the same key path; returns its index.
     mutating func upsert(_ property: consuming PropertyPlan) -> Int {
         // Key paths compared in place, by index: `firstIndex(where:)` hands its closure a copy
-        // of each plan. The plan is taken over, not copied, into the list.
-        for index in properties.indices where properties[index].keyPath == property.keyPath {
+        // of each plan. The plan is taken over, not copied, into the list. A layer property is
+        // one object per key path, so plans of layer properties compare their properties (a
+        // pointer), and only custom key paths their strings.
+        let known = property.property
+        for index in properties.indices
+        where known.map({ $0 === properties[index].property }) ?? (properties[index].keyPath == property.keyPath) {
             properties[index] = property
             return index
         }

@@ -103,14 +103,15 @@ extension ValueMotion {
         }
         let maximum = Self.maximumKeyframes
         let remaining = budget - evaluations
-        guard let (path, travel) = progressPath else {
+        guard movesAlongPath else {
             return withSegmentSource(
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                               maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                                 maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
-        if Value.Path.isComponentwise {
+        // (The path is copied out only where it is used: a curved path's is large.)
+        if Value.Path.isComponentwise, let (path, travel) = progressPath {
             // Along a straight line only the progress matters: fit it once for this curve and
             // this tolerance relative to the travel, and place it between these two values.
             let relative = bound / travel
