@@ -94,10 +94,7 @@ final class KeyframeCache: @unchecked Sendable {
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.
     func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
-        if let recent = lock.withLock({ recentProgressFits.keyframes(for: key) }) { return recent }
-        guard let kept = Self.kept(key, in: &progressFits, order: &progressOrder, lock: lock, fit: fit) else { return nil }
-        lock.withLock { recentProgressFits.insert(key, kept) }
-        return kept
+        Self.kept(key, in: &progressFits, order: &progressOrder, recent: &recentProgressFits, lock: lock, fit: fit)
     }
 
     /// The last few fits kept or found, the oldest replaced first.
@@ -113,7 +110,7 @@ final class KeyframeCache: @unchecked Sendable {
         }
 
         /// The fit kept for `key`, if it is among them.
-        func keyframes(for key: Key) -> Fit? {
+        func fit(for key: Key) -> Fit? {
             for index in keys.indices where keys[index] == key { return fits[index] }
             return nil
         }
@@ -135,29 +132,35 @@ final class KeyframeCache: @unchecked Sendable {
     /// nothing kept) when `fit` gives up.
     func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
-        // The key names the value type, so the entry is a fit of this type.
-        if let recent = lock.withLock({ recentPathFits.keyframes(for: key) }) {
-            return unsafeDowncast(recent, to: PathFit<Value>.self).keyframes
+        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, recent: &recentPathFits, lock: lock) {
+            fit().map { PathFit($0) as AnyObject }
         }
-        guard let kept = Self.kept(key, in: &pathFits, order: &pathOrder, lock: lock, fit: { fit().map { PathFit($0) as AnyObject } })
-        else { return nil }
-        lock.withLock { recentPathFits.insert(key, kept) }
-        return unsafeDowncast(kept, to: PathFit<Value>.self).keyframes
+        // The key names the value type, so the entry is a fit of this type.
+        return kept.map { unsafeDowncast($0, to: PathFit<Value>.self).keyframes }
     }
 
-    /// The entry for `key` in `store`, or `fit()` stored there, the oldest entry going once the
-    /// store holds more than ``capacity``; nil when `fit` gives up.
+    /// The entry for `key` among the `recent` ones or in `store`, or `fit()` stored there, the
+    /// oldest entry going once the store holds more than ``capacity``; nil when `fit` gives up.
+    /// One found in the store or fitted joins the recent ones. (The lock is taken once to look,
+    /// and once more only to keep a fit.)
     private static func kept<Key: Hashable, Stored>(
-        _ key: Key, in store: inout [Key: Stored], order: inout KeyRing<Key>, lock: NSLock,
-        fit: () -> Stored?
+        _ key: Key, in store: inout [Key: Stored], order: inout KeyRing<Key>, recent: inout RecentFits<Key, Stored>,
+        lock: NSLock, fit: () -> Stored?
     ) -> Stored? {
-        if let kept = lock.withLock({ store[key] }) { return kept }
+        let found: Stored? = lock.withLock {
+            if let fit = recent.fit(for: key) { return fit }
+            guard let stored = store[key] else { return nil }
+            recent.insert(key, stored)
+            return stored
+        }
+        if let found { return found }
         guard let fitted = fit() else { return nil }
         lock.withLock {
             if store.updateValue(fitted, forKey: key) == nil,
                let oldest = order.append(key, capacity: capacity) {
                 store[oldest] = nil
             }
+            recent.insert(key, fitted)
         }
         return fitted
     }
