@@ -55,7 +55,7 @@ enum FlightEngine {
             // Requests are read in place (by index): each is a large value.
             for requestIndex in requests.indices {
                 var (keyPath, target) = (requests[requestIndex].plan.keyPath, requests[requestIndex].plan.target)
-                let resolvedIndex = resolved.index(of: keyPath)
+                let resolvedIndex = resolved.index(of: keyPath, expected: requestIndex)
                 if let repeating = group.repeating, let index = resolvedIndex {
                     // The model holds where the last cycle ends.
                     target = repeating.endValue(at: index, of: resolved.properties[index])

@@ -19,4 +19,11 @@ public struct ResolvedGroup: Sendable {
         for index in properties.indices where properties[index].keyPath == keyPath { return index }
         return nil
     }
+
+    /// ``index(of:)``, looking at `expected` first: a group resolved from its requests holds
+    /// the property of each at the request's own position (one compare rather than a search).
+    func index(of keyPath: String, expected: Int) -> Int? {
+        if properties.indices.contains(expected) && properties[expected].keyPath == keyPath { return expected }
+        return index(of: keyPath)
+    }
 }

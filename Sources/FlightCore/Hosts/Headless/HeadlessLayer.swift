@@ -152,7 +152,10 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
     /// The model value at a key path: the value set last (animations do not change it), the
     /// property's default if never set, nil for a custom key path never set.
     public func modelValue(forKeyPath keyPath: String) -> (any AnimatableValue)? {
-        Self.modelValue(forKeyPath: keyPath, in: model)
+        // A key path stored is read in place: handing the model on to the general look-up
+        // copies it (retaining its lists) for the call.
+        if let index = model.index(of: keyPath) { return model.values[index] }
+        return Self.modelValue(forKeyPath: keyPath, in: model)
     }
 
     private static func modelValue(forKeyPath keyPath: String, in model: HeadlessModel) -> (any AnimatableValue)? {
