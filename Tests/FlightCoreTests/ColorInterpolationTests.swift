@@ -88,6 +88,28 @@ extension OffMainActorSuites {
             }
         }
 
+        @Test("Distance: the straight line between premultiplied coordinates in the second colour's mixing space, alpha clamped")
+        func distanceIsPremultipliedLength() {
+            var random = SplitMix64(seed: 41)
+            for _ in 0..<200 {
+                func color() -> Color {
+                    Color(red: random.uniform(-0.1...1.1), green: random.uniform(0...1), blue: random.uniform(0...1),
+                          alpha: random.uniform(-0.2...1.2), space: Color.Space.allCases.randomElement(using: &random)!,
+                          interpolation: Color.Interpolation.allCases.randomElement(using: &random)!)
+                }
+                let (a, b) = (color(), color())
+                func premultiplied(_ color: Color) -> SIMD4<Double> {
+                    let alpha = min(max(color.alpha, 0), 1)
+                    let c = color.coordinates(in: b.interpolation)
+                    return SIMD4(c.x * alpha, c.y * alpha, c.z * alpha, alpha)
+                }
+                let difference = premultiplied(b) - premultiplied(a)
+                let expected = (difference * difference).sum().squareRoot()
+                #expect(abs(a.distance(to: b) - expected) <= 1e-12 * max(expected, 1), "\(a) to \(b)")
+                #expect(a.distance(to: a.converted(to: .displayP3)) <= 1e-12)
+            }
+        }
+
         @Test("Conversions round-trip through every space")
         func roundTrips() {
             var random = SplitMix64(seed: 5)

@@ -185,6 +185,60 @@ extension OffMainActorSuites {
             #expect(AnimationValueError.nonFinite("x", component: 0).description.contains("non-finite"))
         }
 
+        @Test("The keyframe cache: each fit made once, found again under its own key, the oldest forgotten past its capacity")
+        func keyframeCacheKeepsEachFit() throws {
+            let cache = KeyframeCache()
+            let easings: [Easing] = [.outCubic, .inOutSine, .outBack, .inQuartic, .outExponential, .smoothStep]
+            // Keys that differ in the easing alone, and in the tolerance alone.
+            let keys = easings.map { KeyframeCache.ProgressKey(easing: $0, velocity: 0, settlingFraction: 0.001, tolerance: 1e-3) }
+                + (1...3).map { KeyframeCache.ProgressKey(easing: .outCubic, velocity: 0, settlingFraction: 0.001, tolerance: Double($0)) }
+            /// A fit told from the others by its middle value, `index`.
+            func fit(_ index: Int) -> Keyframes<Double> {
+                Keyframes(duration: 1, keyTimes: [0, 0.5, 1], values: [0, Double(index), 1])
+            }
+            var fits = 0
+            func ask(_ index: Int) -> Double? {
+                cache.progressFit(keys[index]) {
+                    fits += 1
+                    return fit(index)
+                }?.frames[1].value
+            }
+            for index in keys.indices { #expect(ask(index) == Double(index)) }
+            #expect(fits == keys.count)
+            // Again: more keys than the cache compares first, then a few of them, twice, in
+            // another order; every one found, none fitted again.
+            for index in keys.indices + [2, 0, 1] + [1, 2, 0] + keys.indices.reversed() {
+                #expect(ask(index) == Double(index))
+            }
+            #expect(fits == keys.count)
+            // A fit that gives up keeps nothing: asked again, it is tried again.
+            let missing = KeyframeCache.ProgressKey(easing: .linear, velocity: 1, settlingFraction: 0.001, tolerance: 1e-3)
+            var tries = 0
+            for _ in 0..<2 { #expect(cache.progressFit(missing) { tries += 1; return nil } == nil) }
+            #expect(tries == 2)
+            // Past its capacity the oldest goes (the few asked for last stay at hand).
+            for extra in 0..<(KeyframeCache.capacity + KeyframeCache.recentCount) {
+                let key = KeyframeCache.ProgressKey(easing: .linear, velocity: 0, settlingFraction: 0.001, tolerance: 10 + Double(extra))
+                _ = cache.progressFit(key) { fit(-1) }
+            }
+            #expect(ask(0) == 0 && fits == keys.count + 1)
+            // Along a curved path, under the values' own key.
+            let (red, blue) = (Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1))
+            func pathKey(_ from: Color, _ to: Color) throws -> KeyframeCache.PathKey {
+                try KeyframeCache.PathKey(Color.self, from: #require(PathFitIdentity(from)), to: #require(PathFitIdentity(to)),
+                                          progress: keys[0])
+            }
+            var pathFits = 0
+            for (from, to) in [(red, blue), (blue, red), (red, blue), (blue, red)] {
+                let kept = try cache.pathFit(pathKey(from, to)) { () -> Keyframes<Color>? in
+                    pathFits += 1
+                    return Keyframes(duration: 1, keyTimes: [0, 1], values: [from, to])
+                }
+                #expect(kept?.frames.first?.value == from && kept?.frames.last?.value == to)
+            }
+            #expect(pathFits == 2)
+        }
+
         @Test("A curved-path fit's key folds values that compare equal alike, zero's two signs too")
         func pathFitKeysFoldAlike() throws {
             // The keyframe cache's key folds a value's components into one word before hashing:

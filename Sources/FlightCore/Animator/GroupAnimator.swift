@@ -16,6 +16,10 @@ import Foundation
 ///     animator.setDidStopCallback { _, finished in print("done:", finished) }
 /// }
 /// ```
+///
+/// A builder serves the closure it is given to: once that returns, its group is played and the
+/// builder may be handed to a later `animate`. What is declared on it after that (through a
+/// reference the app kept) plays in no group.
 @MainActor
 public final class GroupAnimator: LayerPropertySetting {
     /// The plan being built. Changed only by this builder's own methods, none of which calls the
@@ -38,12 +42,21 @@ public final class GroupAnimator: LayerPropertySetting {
     /// then allocate neither.
     private static var spare: GroupAnimator?
 
-    /// A builder for a group that is played once it is built: the spare one if there is one.
-    /// Give it back with ``recycle(_:properties:)`` once its plan is played.
+    /// The most property plans whose storage a spare builder keeps (a group of hundreds of
+    /// properties leaves its list's storage to be freed, not held for the next group).
+    static let sparePropertyCapacity = 32
+
+    /// A builder for a group that is played once it is built: the spare one if there is one,
+    /// emptied (an app that held it weakly may have declared something on it since), with its
+    /// list's storage kept. Give it back with ``recycle(_:properties:)`` once its plan is played.
     static func reusable(timingPriority: TimingPriority) -> GroupAnimator {
         guard let animator = spare else { return GroupAnimator(timingPriority: timingPriority) }
         spare = nil
+        var properties = animator.takePlan().properties
+        // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
+        while !properties.isEmpty { properties.removeLast() }
         animator.plan.timingPriority = timingPriority
+        swap(&animator.plan.properties, &properties)
         return animator
     }
 
@@ -55,15 +68,17 @@ public final class GroupAnimator: LayerPropertySetting {
     }
 
     /// Keeps `animator`, whose plan was taken and played, as the spare builder, with the
-    /// storage of `properties` (the played plan's list, emptied here), unless something else
-    /// still holds the builder (an app's closure that kept it): that one is left as it is.
+    /// storage of `properties` (the played plan's list, emptied here, unless it is larger than
+    /// ``sparePropertyCapacity``), unless something else still holds the builder strongly (an
+    /// app's closure that kept it): that one is left as it is.
     static func recycle(_ animator: inout GroupAnimator, properties: inout [PropertyPlan]) {
         guard isKnownUniquelyReferenced(&animator), animator.plan.properties.isEmpty else { return }
+        animator.platformContext = nil
+        spare = animator
+        guard properties.capacity <= sparePropertyCapacity else { return }
         // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
         while !properties.isEmpty { properties.removeLast() }
         swap(&animator.plan.properties, &properties)
-        animator.platformContext = nil
-        spare = animator
     }
 
     /// How the group's duration is chosen when it is synchronized.

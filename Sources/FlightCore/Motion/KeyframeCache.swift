@@ -11,17 +11,21 @@ import Foundation
 /// - along a curved path (colours, transforms), the fit depends on the values themselves, so it
 ///   is kept for those values.
 ///
-/// At most ``capacity`` entries of each kind are kept; the oldest goes first. Safe to use from
-/// any thread.
-final class KeyframeCache: @unchecked Sendable {
-    static let shared = KeyframeCache()
+/// At most ``capacity`` entries of each kind are kept; the oldest goes first (the last few
+/// asked for, ``recentCount`` of each kind, stay at hand a little longer). Safe to use from any
+/// thread.
+package final class KeyframeCache: @unchecked Sendable {
+    package static let shared = KeyframeCache()
 
     /// The most entries kept of each kind.
-    static let capacity = 64
+    package static let capacity = 64
+
+    /// An empty cache (Flight keeps one, ``shared``; tests make their own).
+    package init() {}
 
     /// What a progress fit depends on: the progress curve (an easing, or a physical motion
     /// from its start velocity) and the tolerance as a fraction of the travel.
-    struct ProgressKey: Hashable {
+    package struct ProgressKey: Hashable {
         var easing: Easing
         var velocity: Double
         var settlingFraction: Double
@@ -29,14 +33,20 @@ final class KeyframeCache: @unchecked Sendable {
         /// curved path.
         var tolerance: Double
 
+        /// The key of a fit of `easing` from `velocity`, settling to `settlingFraction`, within
+        /// `tolerance`.
+        package init(easing: Easing, velocity: Double, settlingFraction: Double, tolerance: Double) {
+            (self.easing, self.velocity, self.settlingFraction, self.tolerance) = (easing, velocity, settlingFraction, tolerance)
+        }
+
         /// The numbers first: they tell most keys apart, and cost a fraction of comparing
         /// easings.
-        static func == (a: ProgressKey, b: ProgressKey) -> Bool {
+        package static func == (a: ProgressKey, b: ProgressKey) -> Bool {
             a.tolerance == b.tolerance && a.velocity == b.velocity && a.settlingFraction == b.settlingFraction
                 && a.easing == b.easing
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(easing)
             hasher.combine(velocity)
             hasher.combine(settlingFraction)
@@ -46,18 +56,23 @@ final class KeyframeCache: @unchecked Sendable {
 
     /// What a fit along a curved path depends on: the values, the progress curve and the
     /// absolute tolerance.
-    struct PathKey: Hashable {
+    package struct PathKey: Hashable {
         var type: ObjectIdentifier
         var from: PathFitIdentity
         var to: PathFitIdentity
         var progress: ProgressKey
 
+        /// The key of a fit of `Value`s from `from` to `to` whose progress moves as `progress` says.
+        package init<Value: AnimatableValue>(_ type: Value.Type, from: PathFitIdentity, to: PathFitIdentity, progress: ProgressKey) {
+            (self.type, self.from, self.to, self.progress) = (ObjectIdentifier(type), from, to, progress)
+        }
+
         /// The cheapest fields first, the easing (in ``progress``) last.
-        static func == (a: PathKey, b: PathKey) -> Bool {
+        package static func == (a: PathKey, b: PathKey) -> Bool {
             a.type == b.type && a.to == b.to && a.from == b.from && a.progress == b.progress
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(type)
             hasher.combine(from)
             hasher.combine(to)
@@ -89,11 +104,11 @@ final class KeyframeCache: @unchecked Sendable {
     @exclusivity(unchecked) private var recentPathFits = RecentFits<PathKey, AnyObject>()
 
     /// How many fits of each kind asked for last are compared before the store is looked in.
-    static let recentCount = 4
+    package static let recentCount = 4
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
     /// when `fit` gives up.
-    func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
+    package func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
         Self.kept(key, in: &progressFits, order: &progressOrder, recent: &recentProgressFits, lock: lock, fit: fit)
     }
 
@@ -115,7 +130,8 @@ final class KeyframeCache: @unchecked Sendable {
             return nil
         }
 
-        /// Keeps `fit` for `key` (not among them), in place of the oldest once they are full.
+        /// Keeps `fit` for `key`, in place of the oldest once they are full. (Two threads that
+        /// fitted one key at once keep it twice: the same fit, found either way.)
         mutating func insert(_ key: Key, _ fit: Fit) {
             guard keys.count == KeyframeCache.recentCount else {
                 keys.append(key)
@@ -130,7 +146,7 @@ final class KeyframeCache: @unchecked Sendable {
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
     /// nothing kept) when `fit` gives up.
-    func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
+    package func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
         let kept = Self.kept(key, in: &pathFits, order: &pathOrder, recent: &recentPathFits, lock: lock) {
             fit().map { PathFit($0) as AnyObject }
@@ -148,7 +164,7 @@ final class KeyframeCache: @unchecked Sendable {
         lock: NSLock, fit: () -> Stored?
     ) -> Stored? {
         let found: Stored? = lock.withLock {
-            if let fit = recent.fit(for: key) { return fit }
+            if let recentFit = recent.fit(for: key) { return recentFit }
             guard let stored = store[key] else { return nil }
             recent.insert(key, stored)
             return stored
@@ -192,7 +208,7 @@ final class KeyframeCache: @unchecked Sendable {
     }
 
     /// Forgets everything (for benchmarks of the fit itself, and tests).
-    func removeAll() {
+    package func removeAll() {
         lock.withLock {
             progressFits.removeAll()
             progressOrder.removeAll()

@@ -140,8 +140,7 @@ extension ValueMotion {
                                                 maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
         guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit() }
-        let key = KeyframeCache.PathKey(type: ObjectIdentifier(Value.self), from: start, to: end,
-                                        progress: progressCacheKey(tolerance: bound))
+        let key = KeyframeCache.PathKey(Value.self, from: start, to: end, progress: progressCacheKey(tolerance: bound))
         guard let fitted = KeyframeCache.shared.pathFit(key, fit: fit) else { return nil }
         return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
     }
