@@ -41,6 +41,12 @@ package struct AnimationPlan: Sendable {
         self.timingPriority = timingPriority
     }
 
+    /// Whether nothing is declared: no property, callback, trigger or repetition (the timing
+    /// priority aside).
+    var isEmpty: Bool {
+        properties.isEmpty && triggers.isEmpty && didStart == nil && didStop == nil && didCancel == nil && repeats == nil
+    }
+
     /// Adds a property, or replaces the one with the same key path; returns its index.
     mutating func upsert(_ property: consuming PropertyPlan) -> Int {
         // Key paths compared in place, by index: `firstIndex(where:)` hands its closure a copy

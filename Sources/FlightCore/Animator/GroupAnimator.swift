@@ -52,11 +52,13 @@ public final class GroupAnimator: LayerPropertySetting {
     static func reusable(timingPriority: TimingPriority) -> GroupAnimator {
         guard let animator = spare else { return GroupAnimator(timingPriority: timingPriority) }
         spare = nil
-        var properties = animator.takePlan().properties
-        // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
-        while !properties.isEmpty { properties.removeLast() }
+        if !animator.plan.isEmpty {
+            var properties = animator.takePlan().properties
+            // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
+            while !properties.isEmpty { properties.removeLast() }
+            swap(&animator.plan.properties, &properties)
+        }
         animator.plan.timingPriority = timingPriority
-        swap(&animator.plan.properties, &properties)
         return animator
     }
 
