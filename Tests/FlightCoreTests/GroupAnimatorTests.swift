@@ -119,6 +119,23 @@ extension MainActorSuites {
             #expect(outer.opacity == 0.5 && inner.opacity == 0.25 && called.bounds.width == 1)
         }
 
+        @Test("Number setters take any binary floating-point type: a Double as it is, a Float or CGFloat converted")
+        func numberSettersConvert() {
+            let layer = HeadlessLayer(clock: ManualClock())
+            layer.animate { animator in
+                animator.alpha(Float(0.1)).duration(0.2)
+                animator.cornerRadius(CGFloat(2.5)).duration(0.2)
+                animator.borderWidth(0.3).duration(0.2)
+                animator.shadowOpacity(Float(0.7)).duration(0.2)
+                animator.zPosition(-0.0).duration(0.2)
+            }
+            #expect(layer.opacity == Double(Float(0.1)) && layer.opacity != 0.1)
+            #expect(layer.value(forKeyPath: "cornerRadius", as: Double.self) == 2.5)
+            #expect(layer.value(forKeyPath: "borderWidth", as: Double.self) == 0.3)
+            #expect(layer.value(forKeyPath: "shadowOpacity", as: Double.self) == Double(Float(0.7)))
+            #expect(layer.value(forKeyPath: "zPosition", as: Double.self)?.sign == .minus)
+        }
+
         @Test("The same moves again give the same keyframes, with more fits of each kind than the cache compares first")
         func sameMovesAgainFromTheCache() throws {
             let clock = ManualClock()

@@ -30,7 +30,7 @@ extension LayerPropertySetting {
 
     /// Animates `opacity` (a view's `alpha`).
     @discardableResult
-    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> Configurator { value(Double(alpha), for: LayerProperty.opacity) }
+    public func alpha<T: BinaryFloatingPoint>(_ alpha: T) -> Configurator { value(double(alpha), for: LayerProperty.opacity) }
 
     /// Animates `opacity`.
     @discardableResult
@@ -85,7 +85,7 @@ extension LayerPropertySetting {
     /// Animates `borderWidth`.
     @discardableResult
     public func borderWidth<T: BinaryFloatingPoint>(_ width: T) -> Configurator {
-        value(Double(width), for: LayerProperty.borderWidth)
+        value(double(width), for: LayerProperty.borderWidth)
     }
 
     /// Animates `contentsRect`.
@@ -95,7 +95,7 @@ extension LayerPropertySetting {
     /// Animates `cornerRadius`.
     @discardableResult
     public func cornerRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
-        value(Double(radius), for: LayerProperty.cornerRadius)
+        value(double(radius), for: LayerProperty.cornerRadius)
     }
 
     /// Animates `shadowColor`.
@@ -110,16 +110,24 @@ extension LayerPropertySetting {
     /// Animates `shadowOpacity`.
     @discardableResult
     public func shadowOpacity<T: BinaryFloatingPoint>(_ opacity: T) -> Configurator {
-        value(Double(opacity), for: LayerProperty.shadowOpacity)
+        value(double(opacity), for: LayerProperty.shadowOpacity)
     }
 
     /// Animates `shadowRadius`.
     @discardableResult
     public func shadowRadius<T: BinaryFloatingPoint>(_ radius: T) -> Configurator {
-        value(Double(radius), for: LayerProperty.shadowRadius)
+        value(double(radius), for: LayerProperty.shadowRadius)
     }
 
     /// Animates `zPosition`.
     @discardableResult
-    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> Configurator { value(Double(z), for: LayerProperty.zPosition) }
+    public func zPosition<T: BinaryFloatingPoint>(_ z: T) -> Configurator { value(double(z), for: LayerProperty.zPosition) }
+}
+
+/// `number` as a `Double`: read as it is where it is one (the usual case), converted otherwise.
+/// The setters run as generic code in an app's module, where the generic conversion costs
+/// several times the rest of a setter's own work.
+@inline(__always)
+private func double<T: BinaryFloatingPoint>(_ number: T) -> Double {
+    T.self == Double.self ? unsafeBitCast(number, to: Double.self) : Double(number)
 }
