@@ -124,9 +124,17 @@ package final class KeyframeCache: @unchecked Sendable {
             fits.reserveCapacity(KeyframeCache.recentCount)
         }
 
+        /// Where the last fit found or kept is: looked at first, as a group's properties often
+        /// ask for one fit one after another (a position and an opacity on one easing).
+        private var last = 0
+
         /// The fit kept for `key`, if it is among them.
-        func fit(for key: Key) -> Fit? {
-            for index in keys.indices where keys[index] == key { return fits[index] }
+        mutating func fit(for key: Key) -> Fit? {
+            if last < keys.count && keys[last] == key { return fits[last] }
+            for index in keys.indices where index != last && keys[index] == key {
+                last = index
+                return fits[index]
+            }
             return nil
         }
 
@@ -134,12 +142,14 @@ package final class KeyframeCache: @unchecked Sendable {
         /// fitted one key at once keep it twice: the same fit, found either way.)
         mutating func insert(_ key: Key, _ fit: Fit) {
             guard keys.count == KeyframeCache.recentCount else {
+                last = keys.count
                 keys.append(key)
                 fits.append(fit)
                 return
             }
             keys[next] = key
             fits[next] = fit
+            last = next
             next = (next + 1) % keys.count
         }
     }
