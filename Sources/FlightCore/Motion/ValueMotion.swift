@@ -186,6 +186,11 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     private static func limitingExcursion(
         easing: Easing, initialVelocity: Value.Components, from: Value, to: Value, travel: Double, limit: Double
     ) -> (easing: Easing, initialVelocity: Value.Components)? {
+        // From rest only a spring decay (whose easing carries its velocity) moves off: most
+        // motions are told apart here, before the easing's kind is worked out.
+        var isDecay = false
+        if case .springDecay = easing { isDecay = true }
+        guard isDecay || initialVelocity != .zero else { return nil }
         var velocity = initialVelocity
         let spring: Spring
         switch easing.kind {
