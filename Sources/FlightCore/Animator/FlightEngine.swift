@@ -340,8 +340,10 @@ enum FlightEngine {
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
         if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, placed: state.placed, at: now) {
-            current = shown.value
             if shown.isOwnTrack { inFlight = Self.inFlight(keyPath, state: state, at: now) }
+            // Read last, so that the value is moved out rather than copied (and the copy left
+            // destroyed): a `consume` would say so, but crashes the iOS type-check here.
+            current = shown.value
         } else {
             // A custom key path that was never set starts from its type's zero (FlightAnimator's
             // `animatableProgress` goes 0 → 1), not from its target.
