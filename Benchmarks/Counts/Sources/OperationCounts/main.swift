@@ -40,11 +40,18 @@ struct Operation {
 
 @MainActor
 func animateFour(_ layer: HeadlessLayer, target: Double) {
+    animateFour(layer, position: CGPoint(x: target, y: target / 2), width: 40 + target / 4, alpha: target > 150 ? 0.3 : 1,
+                color: Color(red: target / 300, green: 0.4, blue: 0.6))
+}
+
+/// The four properties every `animate` operation here animates, to the values given.
+@MainActor
+func animateFour(_ layer: HeadlessLayer, position: CGPoint, width: Double, alpha: Double, color: Color) {
     layer.animate { animator in
-        animator.position(CGPoint(x: target, y: target / 2)).duration(0.5).easing(.outCubic)
-        animator.bounds(CGRect(x: 0, y: 0, width: 40 + target / 4, height: 40)).duration(0.5).easing(.inOutSine)
-        animator.alpha(target > 150 ? 0.3 : 1).duration(0.5).easing(.outCubic)
-        animator.backgroundColor(Color(red: target / 300, green: 0.4, blue: 0.6)).duration(0.5)
+        animator.position(position).duration(0.5).easing(.outCubic)
+        animator.bounds(CGRect(x: 0, y: 0, width: width, height: 40)).duration(0.5).easing(.inOutSine)
+        animator.alpha(alpha).duration(0.5).easing(.outCubic)
+        animator.backgroundColor(color).duration(0.5)
     }
 }
 
@@ -55,6 +62,28 @@ func animatingFour(target: @escaping (Int) -> Double, then interval: TimeInterva
     let clock = ManualClock()
     let layer = HeadlessLayer(clock: clock)
     return Work(run: { step in animateFour(layer, target: target(step)) }, between: { _ in clock.advance(by: interval) })
+}
+
+/// Cells animating alike: at each step a layer of its own, standing elsewhere from the others,
+/// makes the same move (the same travel and easings, between its own values), so that the fits
+/// come from the cache in progress and are placed between the cell's values.
+@MainActor
+func cellsAnimatingAlike() -> Work {
+    let clock = ManualClock()
+    let layers = (0..<1_000).map { index in
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = CGPoint(x: Double(index) * 7, y: Double(index) * 3)
+        layer.bounds = CGRect(x: 0, y: 0, width: 40 + Double(index % 50), height: 40)
+        layer.opacity = 1
+        layer.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
+        return layer
+    }
+    return Work(run: { step in
+        let layer = layers[step % layers.count]
+        let (position, width) = (layer.position, layer.bounds.width)
+        animateFour(layer, position: CGPoint(x: position.x + 300, y: position.y + 150), width: width + 75, alpha: 0.3,
+                    color: Color(red: 0.9, green: 0.4, blue: 0.6))
+    }, between: { _ in clock.advance(by: 1) })
 }
 
 /// A scroll update of 1,000 items: `build` gives each item's start and end state; with
@@ -81,6 +110,10 @@ let operations: [Operation] = [
     // Each call starts from rest: the one before has ended.
     Operation(name: "animate-4-cached", summary: "animate, 4 properties, keyframes from the cache") {
         animatingFour(target: { $0 % 2 == 0 ? 300 : 0 }, then: 1)
+    },
+    // The same move between other values each time (a list of cells animating alike).
+    Operation(name: "animate-4-cells", summary: "animate, 4 properties, the same move between other values each time") {
+        cellsAnimatingAlike()
     },
     // A target of its own each time: no fit is kept for it.
     Operation(name: "animate-4-computed", summary: "animate, 4 properties, every fit computed") {
