@@ -11,10 +11,11 @@ import Foundation
 /// - along a curved path (colours, transforms), the fit depends on the values themselves, so it
 ///   is kept for those values.
 ///
-/// At most ``capacity`` entries of each kind are kept; the oldest goes first (the last few
-/// asked for, ``recentCount`` of each kind, stay at hand a little longer). Safe to use from any
-/// thread.
+/// At most ``capacity`` entries of each kind are kept; the oldest goes first (the last few kept
+/// or found, ``recentCount`` of each kind, first in first out, stay at hand a little longer).
+/// Safe to use from any thread.
 package final class KeyframeCache: @unchecked Sendable {
+    /// The cache every fit uses.
     package static let shared = KeyframeCache()
 
     /// The most entries kept of each kind.
@@ -86,30 +87,65 @@ package final class KeyframeCache: @unchecked Sendable {
         init(_ keyframes: Keyframes<Value>) { self.keyframes = keyframes }
     }
 
-    // The stores are read and written only under `lock` (a look-up passes them inout, and
-    // touches them only inside it), which keeps their accesses apart, across threads too, where
-    // the run-time exclusivity check would not see a conflict anyway; so that check, two on
-    // every look-up, is left out.
+    // The stores are read and written only inside `lock`'s closures, which keeps their accesses
+    // apart, across threads too, where the run-time exclusivity check would not see a conflict
+    // anyway; so that check, two on every look-up, is left out. (A fit is made outside the
+    // lock, with no access to a store open.)
     private let lock = NSLock()
-    @exclusivity(unchecked) private var progressFits: [ProgressKey: Keyframes<Double>] = [:]
-    @exclusivity(unchecked) private var progressOrder = KeyRing<ProgressKey>()
-    @exclusivity(unchecked) private var pathFits: [PathKey: AnyObject] = [:]
-    @exclusivity(unchecked) private var pathOrder = KeyRing<PathKey>()
-    /// The progress fits asked for last, at most ``recentCount``: a group's properties, and
-    /// cells animating alike, ask for the same few fits one after another, and comparing a few
-    /// keys costs a fraction of hashing one for the store. (Keys are compared in place, as
+    /// Progress fits. A group's properties, and cells animating alike, ask for the same few one
+    /// after another, which the store's recent ones serve. (Keys are compared in place, as
     /// copying an easing out of one costs more than the comparison.)
-    @exclusivity(unchecked) private var recentProgressFits = RecentFits<ProgressKey, Keyframes<Double>>()
-    /// The fits along curved paths asked for last, as ``recentProgressFits`` keeps progress fits.
-    @exclusivity(unchecked) private var recentPathFits = RecentFits<PathKey, AnyObject>()
+    @exclusivity(unchecked) private var progressFits = Store<ProgressKey, Keyframes<Double>>()
+    /// Fits along curved paths, each a ``PathFit`` of the value type its key names.
+    @exclusivity(unchecked) private var pathFits = Store<PathKey, AnyObject>()
 
-    /// How many fits of each kind asked for last are compared before the store is looked in.
+    /// How many fits of each kind, the last kept or found, are compared before a store's
+    /// dictionary is looked in.
     package static let recentCount = 4
 
     /// The progress fit for `key`, fitted by `fit` if it is not kept; nil (and nothing kept)
-    /// when `fit` gives up.
+    /// when `fit` gives up. (The lock is taken once to look, and once more only to keep a fit.)
     package func progressFit(_ key: ProgressKey, fit: () -> Keyframes<Double>?) -> Keyframes<Double>? {
-        Self.kept(key, in: &progressFits, order: &progressOrder, recent: &recentProgressFits, lock: lock, fit: fit)
+        if let found = lock.withLock({ progressFits.found(key) }) { return found }
+        guard let fitted = fit() else { return nil }
+        lock.withLock { progressFits.keep(fitted, for: key) }
+        return fitted
+    }
+
+    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
+    /// nothing kept) when `fit` gives up.
+    package func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
+        precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
+        // The key names the value type, so the entry is a fit of this type.
+        if let found = lock.withLock({ pathFits.found(key) }) { return unsafeDowncast(found, to: PathFit<Value>.self).keyframes }
+        guard let fitted = fit() else { return nil }
+        lock.withLock { pathFits.keep(PathFit(fitted), for: key) }
+        return fitted
+    }
+
+    /// The fits of one kind: at most ``capacity`` by key, the oldest going first, and the last
+    /// few kept or found at hand.
+    private struct Store<Key: Hashable, Stored> {
+        private var fits: [Key: Stored] = [:]
+        private var order = KeyRing<Key>()
+        private var recent = RecentFits<Key, Stored>()
+
+        /// The fit for `key` among the recent ones or in the dictionary (then made one of the
+        /// recent ones), if kept.
+        mutating func found(_ key: Key) -> Stored? {
+            if let recentFit = recent.fit(for: key) { return recentFit }
+            guard let stored = fits[key] else { return nil }
+            recent.insert(key, stored)
+            return stored
+        }
+
+        /// Keeps `fitted` for `key`, forgetting the oldest fit once more than ``capacity`` are kept.
+        mutating func keep(_ fitted: Stored, for key: Key) {
+            if fits.updateValue(fitted, forKey: key) == nil, let oldest = order.append(key, capacity: KeyframeCache.capacity) {
+                fits[oldest] = nil
+            }
+            recent.insert(key, fitted)
+        }
     }
 
     /// The last few fits kept or found, the oldest replaced first.
@@ -154,43 +190,6 @@ package final class KeyframeCache: @unchecked Sendable {
         }
     }
 
-    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
-    /// nothing kept) when `fit` gives up.
-    package func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
-        precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
-        let kept = Self.kept(key, in: &pathFits, order: &pathOrder, recent: &recentPathFits, lock: lock) {
-            fit().map { PathFit($0) as AnyObject }
-        }
-        // The key names the value type, so the entry is a fit of this type.
-        return kept.map { unsafeDowncast($0, to: PathFit<Value>.self).keyframes }
-    }
-
-    /// The entry for `key` among the `recent` ones or in `store`, or `fit()` stored there, the
-    /// oldest entry going once the store holds more than ``capacity``; nil when `fit` gives up.
-    /// One found in the store or fitted joins the recent ones. (The lock is taken once to look,
-    /// and once more only to keep a fit.)
-    private static func kept<Key: Hashable, Stored>(
-        _ key: Key, in store: inout [Key: Stored], order: inout KeyRing<Key>, recent: inout RecentFits<Key, Stored>,
-        lock: NSLock, fit: () -> Stored?
-    ) -> Stored? {
-        let found: Stored? = lock.withLock {
-            if let recentFit = recent.fit(for: key) { return recentFit }
-            guard let stored = store[key] else { return nil }
-            recent.insert(key, stored)
-            return stored
-        }
-        if let found { return found }
-        guard let fitted = fit() else { return nil }
-        lock.withLock {
-            if store.updateValue(fitted, forKey: key) == nil,
-               let oldest = order.append(key, capacity: capacity) {
-                store[oldest] = nil
-            }
-            recent.insert(key, fitted)
-        }
-        return fitted
-    }
-
     /// The keys of a store in the order they were kept, at most `capacity` of them: a ring, so
     /// that keeping one more and forgetting the oldest moves no other key.
     struct KeyRing<Key> {
@@ -209,23 +208,13 @@ package final class KeyframeCache: @unchecked Sendable {
             oldest = (oldest + 1) % keys.count
             return forgotten
         }
-
-        /// Forgets every key.
-        mutating func removeAll() {
-            keys.removeAll()
-            oldest = 0
-        }
     }
 
     /// Forgets everything (for benchmarks of the fit itself, and tests).
     package func removeAll() {
         lock.withLock {
-            progressFits.removeAll()
-            progressOrder.removeAll()
-            recentProgressFits = RecentFits()
-            recentPathFits = RecentFits()
-            pathFits.removeAll()
-            pathOrder.removeAll()
+            progressFits = Store()
+            pathFits = Store()
         }
     }
 }
