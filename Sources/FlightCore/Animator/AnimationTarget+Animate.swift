@@ -4,7 +4,8 @@ extension AnimationTarget {
     /// Builds a group animation and plays it now, synchronized with whatever is in flight.
     ///
     /// The closure declares properties on a ``GroupAnimator``, which serves that closure only
-    /// (a later `animate` may be given the same one). Each property starts from its
+    /// (a later `animate` may be given the same one: keep no reference to it). Each property
+    /// starts from its
     /// presentation value; properties already animating keep a share of their duration in
     /// proportion to what is left, springs keep their velocity, and `timingPriority` picks the
     /// group's duration (see ``TimingPriority``). The model values are set to the targets at

@@ -18,8 +18,9 @@ import Foundation
 /// ```
 ///
 /// A builder serves the closure it is given to: once that returns, its group is played and the
-/// builder may be handed to a later `animate`. What is declared on it after that (through a
-/// reference the app kept) plays in no group.
+/// builder may be handed to a later `animate`. Keep no reference to it, strong or weak: what is
+/// declared through a strong one afterwards plays in no group, and through a weak one while a
+/// later `animate` is building with the same builder, joins that later group.
 @MainActor
 public final class GroupAnimator: LayerPropertySetting {
     /// The plan being built. Changed only by this builder's own methods, none of which calls the
@@ -77,7 +78,11 @@ public final class GroupAnimator: LayerPropertySetting {
         guard isKnownUniquelyReferenced(&animator), animator.plan.properties.isEmpty else { return }
         animator.platformContext = nil
         spare = animator
-        guard properties.capacity <= sparePropertyCapacity else { return }
+        guard properties.capacity <= sparePropertyCapacity else {
+            // The large list goes; the next group starts with the room a new builder has.
+            animator.plan.properties.reserveCapacity(8)
+            return
+        }
         // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
         while !properties.isEmpty { properties.removeLast() }
         swap(&animator.plan.properties, &properties)

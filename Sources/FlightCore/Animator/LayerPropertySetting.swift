@@ -125,8 +125,8 @@ extension LayerPropertySetting {
 }
 
 /// `number` as a `Double`: read as it is where it is one (the usual case), converted otherwise.
-/// The setters run as generic code in an app's module, where the generic conversion costs
-/// several times the rest of a setter's own work.
+/// The setters run unspecialized (generic over the setter and the number type), where the
+/// generic conversion costs several times the rest of a setter's own work.
 @inline(__always)
 private func double<T: BinaryFloatingPoint>(_ number: T) -> Double {
     T.self == Double.self ? unsafeBitCast(number, to: Double.self) : Double(number)

@@ -155,13 +155,19 @@ public final class HeadlessLayer: AnimationTarget, AnimationHost {
         // A key path stored is read in place: handing the model on to the general look-up
         // copies it (retaining its lists) for the call.
         if let index = model.index(of: keyPath) { return model.values[index] }
-        return Self.modelValue(forKeyPath: keyPath, in: model)
+        return Self.modelValue(notStored: keyPath, in: model)
     }
 
     private static func modelValue(forKeyPath keyPath: String, in model: HeadlessModel) -> (any AnimatableValue)? {
         // A key path stored is a whole or a custom property (a part is written into its whole),
         // so it reads as stored: one look-up rather than two.
         if let stored = model[keyPath] { return stored }
+        return modelValue(notStored: keyPath, in: model)
+    }
+
+    /// ``modelValue(forKeyPath:in:)`` for a key path `model` does not store: a part, read from
+    /// its whole, or a default.
+    private static func modelValue(notStored keyPath: String, in model: HeadlessModel) -> (any AnimatableValue)? {
         guard let property = LayerProperty.named(keyPath) else { return nil }
         // A whole not stored has never been set: it holds its default.
         guard let baseKeyPath = property.baseKeyPath else { return property.defaultValue }
