@@ -10,9 +10,10 @@ import TriggerBurst
 //     OperationCounts <operation> [repetitions]
 //     OperationCounts --list
 //
-// Where an operation can take its keyframes from Flight's keyframe cache, it comes twice: with
-// the cache hit (the same move again, as a list of cells animating alike) and with every fit
-// computed (a move of its own each time, as a drag's end or a new layout).
+// Where an operation can take its keyframes from Flight's keyframe cache, it comes with the
+// cache hit (the same move again, as a toggle between two states), with the fits placed from
+// the cache's progress fits (the same move between other values, as cells animating alike) and
+// with every fit computed (a move of its own each time, as a drag's end or a new layout).
 
 /// Runs `body` once. Never inlined: the one function the counting script collects.
 @inline(never)
@@ -66,11 +67,14 @@ func animatingFour(target: @escaping (Int) -> Double, then interval: TimeInterva
 
 /// Cells animating alike: at each step a layer of its own, standing elsewhere from the others,
 /// makes the same move (the same travel and easings, between its own values), so that the fits
-/// come from the cache in progress and are placed between the cell's values.
+/// come from the cache in progress and are placed between the cell's values. (The colour is the
+/// same move for every cell: a colour's fit is kept for its values.) The targets are worked out
+/// in set-up, so that only the `animate` is counted.
 @MainActor
 func cellsAnimatingAlike() -> Work {
     let clock = ManualClock()
-    let layers = (0..<1_000).map { index in
+    let count = 1_000
+    let layers = (0..<count).map { index in
         let layer = HeadlessLayer(clock: clock)
         layer.position = CGPoint(x: Double(index) * 7, y: Double(index) * 3)
         layer.bounds = CGRect(x: 0, y: 0, width: 40 + Double(index % 50), height: 40)
@@ -78,11 +82,12 @@ func cellsAnimatingAlike() -> Work {
         layer.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
         return layer
     }
+    let positions = (0..<count).map { CGPoint(x: Double($0) * 7 + 300, y: Double($0) * 3 + 150) }
+    let widths = (0..<count).map { 40 + Double($0 % 50) + 75 }
+    let color = Color(red: 0.9, green: 0.4, blue: 0.6)
     return Work(run: { step in
-        let layer = layers[step % layers.count]
-        let (position, width) = (layer.position, layer.bounds.width)
-        animateFour(layer, position: CGPoint(x: position.x + 300, y: position.y + 150), width: width + 75, alpha: 0.3,
-                    color: Color(red: 0.9, green: 0.4, blue: 0.6))
+        let index = step % count
+        animateFour(layers[index], position: positions[index], width: widths[index], alpha: 0.3, color: color)
     }, between: { _ in clock.advance(by: 1) })
 }
 
