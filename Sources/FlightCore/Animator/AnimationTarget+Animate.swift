@@ -5,13 +5,12 @@ extension AnimationTarget {
     ///
     /// The closure declares properties on a ``GroupAnimator``, which serves that closure only
     /// (a later `animate` may be given the same one: keep no reference to it). Each property
-    /// starts from its
-    /// presentation value; properties already animating keep a share of their duration in
-    /// proportion to what is left, springs keep their velocity, and `timingPriority` picks the
-    /// group's duration (see ``TimingPriority``). The model values are set to the targets at
-    /// once. The start callback fires before this method returns; the stop callback fires
-    /// exactly once, when the group ends (`true`) or is taken over by later groups or removed
-    /// (`false`).
+    /// starts from its presentation value; properties already animating keep a share of their
+    /// duration in proportion to what is left, springs keep their velocity, and
+    /// `timingPriority` picks the group's duration (see ``TimingPriority``). The model values
+    /// are set to the targets at once. The start callback fires before this method returns;
+    /// the stop callback fires exactly once, when the group ends (`true`) or is taken over by
+    /// later groups or removed (`false`).
     ///
     /// Problems (a value of the wrong type for its key path, a NaN value, a negative duration)
     /// are reported through ``FlightDiagnostics``; the property concerned is skipped and the

@@ -47,6 +47,7 @@ package final class KeyframeCache: @unchecked Sendable {
                 && a.easing == b.easing
         }
 
+        /// Every field, as ``==`` compares them.
         package func hash(into hasher: inout Hasher) {
             hasher.combine(easing)
             hasher.combine(velocity)
@@ -73,6 +74,7 @@ package final class KeyframeCache: @unchecked Sendable {
             a.type == b.type && a.to == b.to && a.from == b.from && a.progress == b.progress
         }
 
+        /// Every field, as ``==`` compares them.
         package func hash(into hasher: inout Hasher) {
             hasher.combine(type)
             hasher.combine(from)

@@ -112,7 +112,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// Resolves a motion whose travel, `from.distance(to: to)`, the caller has measured already
     /// (nil: measured here), and whose path, `Value.Path(from: from, to: to)`, it may have made
     /// (nil: made here). A distance or a path can cost as much as the rest of a motion (a
-    /// colour's are placed in Oklab, through cube roots).
+    /// colour's are placed in its mixing space, through roots and powers).
     init(
         from: Value, to: Value, easing: Easing, duration: TimeInterval, initialVelocity: Value.Components = .zero,
         settlingFraction: Double = SpringMotion.defaultSettlingFraction, tolerance: KeyframeTolerance = .default,
@@ -186,11 +186,11 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     private static func limitingExcursion(
         easing: Easing, initialVelocity: Value.Components, from: Value, to: Value, travel: Double, limit: Double
     ) -> (easing: Easing, initialVelocity: Value.Components)? {
-        // From rest only a spring decay (whose easing carries its velocity) moves off: most
-        // motions are told apart here, before the easing's kind is worked out.
-        var isDecay = false
-        if case .springDecay = easing { isDecay = true }
-        guard isDecay || initialVelocity != .zero else { return nil }
+        // Only a spring or a spring decay can be limited: most motions are told apart here, by
+        // the easing's case, before its kind (a switch over every case) is worked out.
+        var isSpring = false
+        if case .spring = easing { isSpring = true } else if case .springDecay = easing { isSpring = true }
+        guard isSpring else { return nil }
         var velocity = initialVelocity
         let spring: Spring
         switch easing.kind {
