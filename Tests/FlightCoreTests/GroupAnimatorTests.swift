@@ -91,6 +91,26 @@ extension MainActorSuites {
             #expect(after.hasEnded && stray == 0 && layer.value(forKeyPath: "cornerRadius", as: Double.self) == 0)
         }
 
+        @Test("A spare builder keeps the storage of a list of up to 32 plans, and the room a new builder has after a larger one")
+        func spareListStorage() {
+            let layer = HeadlessLayer(clock: ManualClock())
+            func capacityNext() -> Int {
+                var capacity = 0
+                layer.animate { animator in capacity = animator.plan.properties.capacity }
+                return capacity
+            }
+            layer.animate { animator in
+                for index in 0..<40 { animator.value(Double(index), forKeyPath: "large\(index)").duration(0.1) }
+            }
+            let afterLarge = capacityNext()
+            #expect(afterLarge >= 8 && afterLarge <= 32)
+            layer.animate { animator in
+                for index in 0..<20 { animator.value(Double(index), forKeyPath: "small\(index)").duration(0.1) }
+            }
+            let afterSmall = capacityNext()
+            #expect(afterSmall >= 20 && afterSmall <= 32)
+        }
+
         @Test("Groups started while a builder is out (nested in it, or from the callbacks its group fires) each get a builder of their own")
         func buildersWhileOneIsOut() {
             let clock = ManualClock()
