@@ -91,6 +91,25 @@ extension MainActorSuites {
             #expect(after.hasEnded && stray == 0 && layer.value(forKeyPath: "cornerRadius", as: Double.self) == 0)
         }
 
+        @Test("A property's configurator kept past its closure changes nothing when used later, and does not trap")
+        func keptConfiguratorChangesNothing() {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            var kept: [PropertyAnimator] = []
+            let group = layer.animate { animator in
+                kept.append(animator.position(CGPoint(x: 100, y: 0)).duration(1))
+                kept.append(animator.alpha(0.5).duration(1))
+            }
+            for configurator in kept {
+                configurator.duration(5).easing(.outBack).primary(true).tolerance(.absolute(3))
+            }
+            let next = layer.animate { animator in animator.bounds(CGRect(x: 0, y: 0, width: 9, height: 9)).duration(2) }
+            #expect(group.duration == 1 && group.property("position")?.easing == .linear)
+            #expect(next.resolved.properties.map(\.keyPath) == ["bounds"] && next.duration == 2)
+            clock.advance(by: 3)
+            #expect(group.hasEnded && next.hasEnded)
+        }
+
         @Test("A spare builder keeps the storage of a list of up to 32 plans, and the room a new builder has after a larger one")
         func spareListStorage() {
             let layer = HeadlessLayer(clock: ManualClock())

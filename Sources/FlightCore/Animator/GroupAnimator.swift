@@ -142,7 +142,11 @@ public final class GroupAnimator: LayerPropertySetting {
         plan.triggers.append(trigger)
     }
 
+    /// Changes the plan of the property at `index`; nothing where there is none: a
+    /// ``PropertyAnimator`` kept past its closure reaches a builder whose plan was handed over
+    /// to be played (such a builder is never reused: the configurator holds it).
     func update(_ index: Int, _ change: (inout PropertyPlan) -> Void) {
+        guard plan.properties.indices.contains(index) else { return }
         change(&plan.properties[index])
     }
 }
