@@ -183,10 +183,7 @@ enum FlightEngine {
 
     /// Empties `changes` and keeps its storage for the next ``takeChangeList()``.
     static func recycle(_ changes: inout [LayerAnimationChange]) {
-        // Taken off the end one by one: `removeAll(keepingCapacity:)` replaces the whole range
-        // through a generic path that costs more than the one or two changes an `animate` makes
-        // (and `popLast()` destroys each as an optional, through the run time's generic code).
-        while !changes.isEmpty { changes.removeLast() }
+        changes.emptyKeepingStorage()
         swap(&changes, &spareChanges)
     }
 
@@ -203,8 +200,7 @@ enum FlightEngine {
 
     /// Empties `requests` and keeps its storage for the next ``takeRequestList()``.
     private static func recycle(_ requests: inout [Synchronizer.Request]) {
-        // Taken off the end one by one, as ``recycle(_:)-(inout [LayerAnimationChange])`` does.
-        while !requests.isEmpty { requests.removeLast() }
+        requests.emptyKeepingStorage()
         swap(&requests, &spareRequests)
     }
 
@@ -451,5 +447,16 @@ enum FlightEngine {
             return a.distance(to: b) <= 1e-9 * scale
         }
         return open(a)
+    }
+}
+
+extension Array {
+    /// Removes every element and keeps the storage, for a list that serves the next use. Taken
+    /// off the end one by one: `removeAll(keepingCapacity:)` replaces the whole range through a
+    /// generic path that costs more than the few elements an `animate` leaves (and `popLast()`
+    /// destroys each as an optional, through the run time's generic code).
+    @inline(__always)
+    mutating func emptyKeepingStorage() {
+        while !isEmpty { removeLast() }
     }
 }

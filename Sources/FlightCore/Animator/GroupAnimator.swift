@@ -55,8 +55,7 @@ public final class GroupAnimator: LayerPropertySetting {
         spare = nil
         if !animator.plan.isEmpty {
             var properties = animator.takePlan().properties
-            // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
-            while !properties.isEmpty { properties.removeLast() }
+            properties.emptyKeepingStorage()
             swap(&animator.plan.properties, &properties)
         }
         animator.plan.timingPriority = timingPriority
@@ -83,8 +82,7 @@ public final class GroupAnimator: LayerPropertySetting {
             animator.plan.properties.reserveCapacity(8)
             return
         }
-        // Taken off the end one by one, as `FlightEngine.recycle(_:)` empties its lists.
-        while !properties.isEmpty { properties.removeLast() }
+        properties.emptyKeepingStorage()
         swap(&animator.plan.properties, &properties)
     }
 

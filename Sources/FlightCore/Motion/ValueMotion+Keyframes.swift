@@ -110,8 +110,7 @@ extension ValueMotion {
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                                 maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
-        // (The path is copied out only where it is used: a curved path's is large.)
-        if Value.Path.isComponentwise, let (path, travel) = progressPath {
+        if Value.Path.isComponentwise {
             // Along a straight line only the progress matters: fit it once for this curve and
             // this tolerance relative to the travel, and place it between these two values.
             let relative = bound / travel

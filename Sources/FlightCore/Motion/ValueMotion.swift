@@ -48,7 +48,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// Whether the start velocity was scaled down to ``excursionLimit``.
     public let excursionWasLimited: Bool
 
-    private let path: Value.Path
+    /// The path between the ends the progress moves along (a componentwise one for a motion
+    /// whose components move on their own).
+    let path: Value.Path
     private let channels: Channels
     /// The component channels' lanes when they all move on one spring (a spring decay fed a
     /// two-dimensional velocity), so that each instant's oscillation serves them all.
@@ -340,14 +342,6 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     var movesAlongPath: Bool {
         if case .progress = channels { return true }
         return false
-    }
-
-    /// The path and the travel of a motion along a path, without its progress trajectory
-    /// (nil for motions whose components move on their own): what keyframes from the cache
-    /// need, without copying the trajectory out.
-    var progressPath: (path: Value.Path, travel: Double)? {
-        if case .progress = channels { return (path, travel) }
-        return nil
     }
 
     /// The source the segment fitter follows for this motion.
