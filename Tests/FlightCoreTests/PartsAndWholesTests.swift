@@ -416,6 +416,75 @@ extension MainActorSuites {
 }
 
 extension MainActorSuites.PartsAndWholesTests {
+    /// What a layer shows, at every 120 Hz frame and inside each (a billionth either side of
+    /// every animation end and keyframe boundary), of `whole` and `part` while groups on both
+    /// play one after another, one of them paused and resumed; and whether the part's model
+    /// value reads as its whole's. With `keepingBuilders`, each `animate` gets a builder of its
+    /// own (the closure keeps it); otherwise each is handed the last one. Returns what was seen,
+    /// the builders' identities and the jumps found.
+    static func playedOnBuilders(
+        _ whole: String, _ part: String, keepingBuilders: Bool
+    ) -> (seen: [[Double]], builders: [ObjectIdentifier], jumps: [String]) {
+        let clock = ManualClock()
+        let layer = makeLayer(clock)
+        let watcher = Watcher(layer: layer, clock: clock, base: whole)
+        var (kept, builders, groups, seen) = ([GroupAnimator](), [ObjectIdentifier](), [AnimationGroup](), [[Double]]())
+        func animate(_ keyPath: String, variant: Int, easing: Easing) {
+            groups.append(layer.animate { animator in
+                if keepingBuilders { kept.append(animator) }
+                builders.append(ObjectIdentifier(animator))
+                animator.value(target(keyPath, variant: variant), forKeyPath: keyPath).duration(1).easing(easing)
+                animator.alpha(Double(variant + 1) / 4).duration(0.3)
+            })
+        }
+        func frame() {
+            let start = layer.currentTime
+            let next = ((clock.now * 120 + 1e-6).rounded(.down) + 1) / 120
+            var probes = [start]
+            for boundary in watcher.boundaries(from: start, to: start + (next - clock.now)) {
+                probes += [boundary - 1e-9, boundary, boundary + 1e-9]
+            }
+            for time in probes {
+                seen.append(watcher.shown(at: time)?.componentArray ?? [])
+                seen.append(layer.presentationValue(forKeyPath: part, at: time)?.componentArray ?? [])
+            }
+            watcher.frame()
+            // The part's model is its whole's, read (CALayer's `valueForKeyPath:` on a sub-path).
+            if let property = LayerProperty.named(part), let model = layer.modelValue(forKeyPath: whole),
+               gap(layer.modelValue(forKeyPath: part), property.read(from: model)) > 0 {
+                watcher.jumps.append("\(part)'s model is not read from \(whole)'s at t = \(clock.now)")
+            }
+        }
+        animate(whole, variant: 0, easing: .outCubic)
+        for _ in 0..<12 { frame() }
+        animate(part, variant: 1, easing: .outBack)
+        for _ in 0..<6 { frame() }
+        animate(whole, variant: 2, easing: .inOutSine)
+        for _ in 0..<6 { frame() }
+        watcher.unchanged("pause") { groups[1].pause() }
+        for _ in 0..<3 { frame() }
+        watcher.unchanged("resume") { groups[1].resume() }
+        var frames = 0
+        while (clock.hasPendingEvents || !layer.animationKeys.isEmpty) && frames < 1_200 {
+            frame()
+            frames += 1
+        }
+        if frames == 1_200 { watcher.jumps.append("still animating after 10 s") }
+        return (seen, builders, watcher.jumps)
+    }
+
+    @Test("Builders handed from one animate to the next show what builders of their own show: a whole and its part, every frame and inside frames",
+          arguments: [("bounds", "bounds.size"), ("position", "position.x"), ("transform", "transform.scale")])
+    func reusedBuildersShowTheSame(_ whole: String, _ part: String) {
+        let reused = Self.playedOnBuilders(whole, part, keepingBuilders: false)
+        let own = Self.playedOnBuilders(whole, part, keepingBuilders: true)
+        // The two runs differ in their builders only: one handed on each time, one per group.
+        #expect(Set(reused.builders).count == 1 && Set(own.builders).count == own.builders.count)
+        #expect(reused.jumps.isEmpty && own.jumps.isEmpty, "\(reused.jumps) \(own.jumps)")
+        #expect(reused.seen.count == own.seen.count && reused.seen.count > 200)
+        #expect(reused.seen == own.seen)
+    }
+
     @Test("An entangled part promoted to its whole in a group that also declares the whole: one animation, the later wins")
     func promotedPartBesideItsWhole() {
         for scaleXFirst in [true, false] {
