@@ -284,6 +284,11 @@ package enum SegmentFitter {
         /// rejected ended (infinity if it rejected none): a segment from the same start that
         /// reaches as far would miss too.
         @exclusivity(unchecked) private(set) var rejectedEnd = Double.infinity
+        /// How the error grew with the span in the last segment's tries (see
+        /// ``longestSegment(from:limit:guess:)``): the next segment's first estimate, where the
+        /// same motion usually grows the same way (a colour's chords at second order, a timing
+        /// curve's fit at fourth), so that its first try's growth is judged as well as the last.
+        @exclusivity(unchecked) private var lastOrder = 4.0
 
         init(source: Source, bound: Double) {
             self.source = source
@@ -349,7 +354,8 @@ package enum SegmentFitter {
             var rejected = Double.infinity
             defer { rejectedEnd = start.u + rejected }
             var fallback: (point: Point, timing: CubicBezier)?
-            var order = 4.0
+            var order = lastOrder
+            defer { lastOrder = order }
             var measured: (span: Double, error: Double)?
             var kinkAhead: Point?
             let breakpoint = limit
