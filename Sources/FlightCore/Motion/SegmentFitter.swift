@@ -117,6 +117,12 @@ package enum SegmentFitter {
     /// measures, a closer search costs little, and the 46 named curves keep their 250
     /// keyframes.)
     static let convergence = 0.04
+    /// The share of the bound a segment's next try aims its error at, from how the error grew
+    /// with the span: short enough of the bound that the try usually fits (a try a little over
+    /// it costs one more), near enough that the search stops there (``convergence``). (Chosen
+    /// on fits of the named curves, colours and springs: 13 per cent fewer instructions than
+    /// 0.97, with the named curves' 250 keyframes kept and 1 per cent more for colours.)
+    static let aim = 0.93
     /// The most candidate lengths tried for one segment.
     static let maximumTrials = 12
 
@@ -376,7 +382,11 @@ package enum SegmentFitter {
                 fallback = (candidate.point, timing)
                 let fits = accepted?.span ?? 0
                 if fits > 0 && rejected - fits <= convergence * fits { return true }
-                trial = fits > 0 ? (fits * rejected).squareRoot() : max(rejected / 2, minimumSpan)
+                // As far short of the missed try as its error asks, and longer than the one
+                // that fits.
+                var next = rejected * (error.isFinite ? min(0.9, max(0.2, pow(aim * bound / error, 1 / order))) : 0.5)
+                if next <= fits { next = (fits * rejected).squareRoot() }
+                trial = max(next, minimumSpan)
                 return false
             }
             for _ in 0..<maximumTrials {
@@ -429,7 +439,7 @@ package enum SegmentFitter {
                     if atLimit || rejected - trial <= convergence * trial {
                         if confirm() { break } else { continue }
                     }
-                    let growth = error > 0 ? min(4, pow(0.97 * bound / error, 1 / order)) : 4
+                    let growth = error > 0 ? min(4, pow(aim * bound / error, 1 / order)) : 4
                     // Close enough to the tolerance that a longer try would gain little.
                     if growth < 1 + convergence {
                         if confirm() { break } else { continue }
@@ -440,7 +450,7 @@ package enum SegmentFitter {
                 } else {
                     if trial <= minimumSpan { break }
                     rejected = trial
-                    let scale = error.isFinite ? min(0.9, pow(0.97 * bound / error, 1 / order)) : 0.5
+                    let scale = error.isFinite ? min(0.9, pow(aim * bound / error, 1 / order)) : 0.5
                     var next = trial * max(0.2, scale)
                     let fits = max(accepted?.span ?? 0, provisional?.span ?? 0)
                     if fits > 0 {
@@ -676,7 +686,7 @@ package enum SegmentFitter {
     /// The share of the bound below which a quick measure stops after the sample instants
     /// (``sampledError(of:limit:nearEnds:quick:_:)``): a try that far within it is one a fit
     /// will try to lengthen.
-    package static let quickShare = 0.7
+    package static let quickShare = 0.85
 
     /// The golden-section steps with which ``peak(around:_:)`` looks for the error's peak.
     static let peakSteps = 6
