@@ -54,6 +54,33 @@ extension OffMainActorSuites {
             #expect(short.keyframes().frames.count < first.frames.count)
         }
 
+        @Test("A tolerance relative to the travel is stepped down, at most a thirty-second, so that travels a little apart share one fit")
+        func steppedTolerances() throws {
+            var generator = SplitMix64(seed: 3_654_001)
+            var samples = (0..<2_000).map { _ in pow(10, Double.random(in: -9...0, using: &generator)) }
+            samples.sort()
+            var previous = 0.0
+            for relative in samples {
+                let stepped = ValueMotion<Double>.steppedTolerance(relative)
+                // Tighter by less than a thirty-second, on a grid of 32 steps per doubling.
+                #expect(stepped <= relative && stepped > relative * (1 - 1.0 / 32), "\(relative)")
+                #expect(stepped.significandBitPattern.trailingZeroBitCount >= Double.significandBitCount - 5)
+                #expect(ValueMotion<Double>.steppedTolerance(stepped) == stepped)
+                #expect(stepped >= previous)
+                previous = stepped
+            }
+            // Two moves on one curve whose tolerances fall in one step play the same fit, each
+            // between its own values and within the tolerance asked.
+            let (travel, nearby) = (300.0, 300.002)
+            #expect(ValueMotion<Double>.steppedTolerance(0.5 / travel) == ValueMotion<Double>.steppedTolerance(0.5 / nearby))
+            let first = try ValueMotion(from: 0.0, to: travel, easing: .outCubic, duration: 0.5, tolerance: .geometry)
+            let second = try ValueMotion(from: 10.0, to: 10 + nearby, easing: .outCubic, duration: 0.5, tolerance: .geometry)
+            let (a, b) = (first.keyframes(), second.keyframes())
+            #expect(a.keyTimes == b.keyTimes && a.timingFunctions == b.timingFunctions)
+            #expect(first.maximumDeviation(of: a) <= 0.5 && second.maximumDeviation(of: b) <= 0.5)
+            Self.checkShape(b, second)
+        }
+
         @Test("Overshoot is kept: the keyframes reach the curve's extreme within the tolerance")
         func overshootKept() throws {
             for easing in [Easing.outBack, .outElastic, .spring(.bouncy), .inBack] {
