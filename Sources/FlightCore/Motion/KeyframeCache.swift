@@ -148,6 +148,13 @@ package final class KeyframeCache: @unchecked Sendable {
             }
             recent.insert(key, fitted)
         }
+
+        /// Forgets every fit, keeping the storage.
+        mutating func removeAll() {
+            fits.removeAll(keepingCapacity: true)
+            order.removeAll()
+            recent.removeAll()
+        }
     }
 
     /// The last few fits kept or found, the oldest replaced first.
@@ -190,6 +197,13 @@ package final class KeyframeCache: @unchecked Sendable {
             last = next
             next = (next + 1) % keys.count
         }
+
+        /// Forgets every fit, keeping the storage.
+        mutating func removeAll() {
+            keys.removeAll(keepingCapacity: true)
+            fits.removeAll(keepingCapacity: true)
+            (next, last) = (0, 0)
+        }
     }
 
     /// The keys of a store in the order they were kept, at most `capacity` of them: a ring, so
@@ -210,14 +224,29 @@ package final class KeyframeCache: @unchecked Sendable {
             oldest = (oldest + 1) % keys.count
             return forgotten
         }
+
+        /// Forgets every key, keeping the storage.
+        mutating func removeAll() {
+            keys.removeAll(keepingCapacity: true)
+            oldest = 0
+        }
     }
 
-    /// Forgets everything (for benchmarks of the fit itself, and tests).
+    /// Forgets everything, keeping the storage (for benchmarks of the fit itself, and tests).
     package func removeAll() {
         lock.withLock {
-            progressFits = Store()
-            pathFits = Store()
+            progressFits.removeAll()
+            pathFits.removeAll()
         }
+    }
+}
+
+/// Flight's caches, for tools that measure the work they save.
+@_spi(Benchmarks) public enum FlightCaches {
+    /// Forgets every keyframe fit Flight keeps, keeping the storage they used, so that the next
+    /// fits are computed afresh: for a benchmark of the fits themselves.
+    public static func removeAllKeyframeFits() {
+        KeyframeCache.shared.removeAll()
     }
 }
 

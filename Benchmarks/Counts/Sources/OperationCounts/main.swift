@@ -1,4 +1,4 @@
-import FlightCore
+@_spi(Benchmarks) import FlightCore
 import Foundation
 import TriggerBurst
 
@@ -12,8 +12,10 @@ import TriggerBurst
 //
 // Where an operation can take its keyframes from Flight's keyframe cache, it comes with the
 // cache hit (the same move again, as a toggle between two states), with the fits placed from
-// the cache's progress fits (the same move between other values, as cells animating alike) and
-// with every fit computed (a move of its own each time, as a drag's end or a new layout).
+// the cache's progress fits (the same move between other values, as cells animating alike),
+// with new targets each time (a drag's end, a new layout: the straight-path fits come from the
+// cache where a travel close enough was fitted lately) and with every fit computed (the cache
+// emptied before each call).
 
 /// Runs `body` once. Never inlined: the one function the counting script collects.
 @inline(never)
@@ -57,12 +59,16 @@ func animateFour(_ layer: HeadlessLayer, position: CGPoint, width: Double, alpha
 }
 
 /// ``animateFour(_:target:)`` on a layer of its own at each step, to `target(step)`, the clock
-/// then moved on by `interval` (not counted).
+/// then moved on by `interval` (not counted), and with `emptyingCache`, every keyframe fit
+/// Flight keeps forgotten (not counted either).
 @MainActor
-func animatingFour(target: @escaping (Int) -> Double, then interval: TimeInterval) -> Work {
+func animatingFour(target: @escaping (Int) -> Double, then interval: TimeInterval, emptyingCache: Bool = false) -> Work {
     let clock = ManualClock()
     let layer = HeadlessLayer(clock: clock)
-    return Work(run: { step in animateFour(layer, target: target(step)) }, between: { _ in clock.advance(by: interval) })
+    return Work(run: { step in animateFour(layer, target: target(step)) }, between: { _ in
+        clock.advance(by: interval)
+        if emptyingCache { FlightCaches.removeAllKeyframeFits() }
+    })
 }
 
 /// Cells animating alike: at each step a layer of its own, standing elsewhere from the others,
@@ -120,9 +126,18 @@ let operations: [Operation] = [
     Operation(name: "animate-4-cells", summary: "animate, 4 properties, the same move between other values each time") {
         cellsAnimatingAlike()
     },
-    // A target of its own each time: no fit is kept for it.
+    // A target of its own each time, between 100 and 300 pt away (a drag's end): the colour's
+    // fit is computed; the others are placed from progress fits where a travel within a step of
+    // the tolerance (a thirty-second) was fitted lately.
+    Operation(name: "animate-4-new-targets", summary: "animate, 4 properties, a new target each time") {
+        animatingFour(target: { step in
+            let spread = (Double(step) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)
+            return step % 2 == 0 ? 200 + 100 * spread : 100 * spread
+        }, then: 1)
+    },
+    // A target of its own each time, and the cache emptied before each call: every fit computed.
     Operation(name: "animate-4-computed", summary: "animate, 4 properties, every fit computed") {
-        animatingFour(target: { $0 % 2 == 0 ? 300 - Double($0) * 1e-3 : Double($0) * 1e-3 }, then: 1)
+        animatingFour(target: { $0 % 2 == 0 ? 300 - Double($0) * 1e-3 : Double($0) * 1e-3 }, then: 1, emptyingCache: true)
     },
     // Each call meets the one before in flight, 0.2 s in.
     Operation(name: "redirect-4", summary: "redirect of 4 properties in flight, steady state") {
@@ -183,13 +198,12 @@ let operations: [Operation] = [
         }
     },
     Operation(name: "keyframes-46-computed", summary: "keyframes of a named curve, 300 pt within 0.1 pt, every fit computed", perCall: 46) {
-        return Work { step in
-            // A travel of its own each time: the tolerance relative to it is new, so no fit is kept.
-            let travel = 300 + Double(step) * 1e-3
+        // The cache emptied before each call (not counted): every fit computed.
+        return Work(run: { _ in
             for easing in Easing.allNamed {
-                _ = try? ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .absolute(0.1)).keyframes()
+                _ = try? ValueMotion(from: 0.0, to: 300.0, easing: easing, duration: 0.5, tolerance: .absolute(0.1)).keyframes()
             }
-        }
+        }, between: { _ in FlightCaches.removeAllKeyframeFits() })
     },
 ]
 
