@@ -7,7 +7,9 @@ import Foundation
 /// Two kinds of entries, both exactly what a fresh fit would give:
 /// - along a straight path, the fit depends only on the progress curve and on the tolerance
 ///   relative to the travel, so it is kept in progress (0 at the start, 1 at the end) and mapped
-///   onto any pair of values that moves the same way;
+///   onto any pair of values that moves the same way (on a timing curve, that tolerance is
+///   stepped down to one of 32 steps per doubling first, so that travels a little apart share
+///   a fit: `ValueMotion.steppedTolerance(_:)`);
 /// - along a curved path (colours, transforms), the fit depends on the values themselves, so it
 ///   is kept for those values.
 ///
