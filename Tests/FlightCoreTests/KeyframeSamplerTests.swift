@@ -69,6 +69,17 @@ extension OffMainActorSuites {
                 #expect(stepped >= previous)
                 previous = stepped
             }
+            // What is not a positive normal number is left as it is; a step's own value and a
+            // power of two are steps already.
+            for relative in [0, -0.25, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude.nextDown, .infinity, .nan] {
+                #expect(ValueMotion<Double>.steppedTolerance(relative).bitPattern == relative.bitPattern, "\(relative)")
+            }
+            for relative in [Double.leastNormalMagnitude, 0.5, 1.0 / 1_024, 0x1.f8p-3, .greatestFiniteMagnitude.nextDown] {
+                let stepped = ValueMotion<Double>.steppedTolerance(relative)
+                #expect(stepped <= relative && stepped > relative * (1 - 1.0 / 32), "\(relative)")
+            }
+            #expect(ValueMotion<Double>.steppedTolerance(0x1.f8p-3) == 0x1.f8p-3)
+            #expect(ValueMotion<Double>.steppedTolerance(0x1.fcp-3) == 0x1.f8p-3)
             // Two moves on one curve whose tolerances fall in one step play the same fit, each
             // between its own values and within the tolerance asked.
             let (travel, nearby) = (300.0, 300.002)
@@ -264,6 +275,23 @@ extension OffMainActorSuites {
                 #expect(kept?.frames.first?.value == from && kept?.frames.last?.value == to)
             }
             #expect(pathFits == 2)
+            // Emptied, it keeps nothing of either kind: each key is fitted again.
+            cache.removeAll()
+            let before = fits
+            for index in keys.indices { #expect(ask(index) == Double(index)) }
+            #expect(fits == before + keys.count)
+            _ = try cache.pathFit(pathKey(red, blue)) { () -> Keyframes<Color>? in
+                pathFits += 1
+                return Keyframes(duration: 1, keyTimes: [0, 1], values: [red, blue])
+            }
+            #expect(pathFits == 3)
+            // And it forgets in order again: one key past its capacity, the first kept since goes.
+            for extra in 0...(KeyframeCache.capacity - keys.count) {
+                let key = KeyframeCache.ProgressKey(easing: .linear, velocity: 0, settlingFraction: 0.001, tolerance: 100 + Double(extra))
+                _ = cache.progressFit(key) { fit(-1) }
+            }
+            #expect(ask(1) == 1 && fits == before + keys.count)
+            #expect(ask(0) == 0 && fits == before + keys.count + 1)
         }
 
         @Test("A curved-path fit's key folds values that compare equal alike, zero's two signs too")

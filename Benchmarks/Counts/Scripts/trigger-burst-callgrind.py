@@ -40,7 +40,7 @@ def main():
     parser.add_argument("--warm-followers", action="store_true",
                         help="followers have animated before: count what each started group needs")
     parser.add_argument("--varied-targets", action="store_true",
-                        help="each fade has a target of its own: every keyframe fit is made, none kept")
+                        help="each fade has a target of its own: a few dozen keyframe fits are made")
     parser.add_argument("--random-seeds", action="store_true",
                         help="hash with a seed drawn at random, as apps do (counts vary by about 1 k per trigger)")
     args = parser.parse_args()

@@ -245,8 +245,9 @@ package final class KeyframeCache: @unchecked Sendable {
 
 /// Flight's caches, for tools that measure the work they save.
 @_spi(Benchmarks) public enum FlightCaches {
-    /// Forgets every keyframe fit Flight keeps, keeping the storage they used, so that the next
-    /// fits are computed afresh: for a benchmark of the fits themselves.
+    /// Forgets every keyframe fit Flight keeps, keeping the storage they used, so that fits
+    /// started afterwards are computed afresh: for a benchmark of the fits themselves. (A fit
+    /// under way on another thread meanwhile is kept when it ends.)
     public static func removeAllKeyframeFits() {
         KeyframeCache.shared.removeAll()
     }

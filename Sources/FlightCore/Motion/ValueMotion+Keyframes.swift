@@ -115,8 +115,7 @@ extension ValueMotion {
             // this tolerance relative to the travel, and place it between these two values. On
             // a timing curve the tolerance is stepped, so that moves whose travels differ a
             // little share the fit; a spring's is not (its progress starts from a velocity of
-            // its own, so a shared fit is rare, and its last instant, where it steps onto its
-            // target, is fitted to the tolerance as it was asked).
+            // its own, so it rarely shares a fit).
             let relative = easing.hasIntrinsicDuration ? bound / travel : Self.steppedTolerance(bound / travel)
             let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
                 // The trajectory is copied out only for a fit the cache does not hold.
@@ -153,7 +152,10 @@ extension ValueMotion {
     /// thirty-second tighter, so that moves on one timing curve whose travels differ a little
     /// (a drag's end, a new layout) share one fit of their progress in the keyframe cache.
     /// (Eight steps, an eighth tighter, would share more, but took the 46 named curves from 250
-    /// keyframes to 254 at 0.1 pt over 300 pt; with 32 they keep 250.)
+    /// keyframes to 254 at 0.1 pt over 300 pt; with 32 they keep 250.) Moves are shared by step,
+    /// not by closeness: two travels either side of a step's edge do not share. A move that
+    /// needs nearly ``maximumKeyframes`` at the tolerance asked may need more at the stepped
+    /// one, and is then fitted at a wider tolerance, reported as for any other.
     package static func steppedTolerance(_ relative: Double) -> Double {
         guard relative.isNormal, relative > 0 else { return relative }
         return Double(bitPattern: relative.bitPattern & ~((1 << (Double.significandBitCount - 5)) - 1))

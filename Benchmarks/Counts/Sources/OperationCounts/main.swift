@@ -14,8 +14,8 @@ import TriggerBurst
 // cache hit (the same move again, as a toggle between two states), with the fits placed from
 // the cache's progress fits (the same move between other values, as cells animating alike),
 // with new targets each time (a drag's end, a new layout: the straight-path fits come from the
-// cache where a travel close enough was fitted lately) and with every fit computed (the cache
-// emptied before each call).
+// cache where a travel whose relative tolerance falls in the same step was fitted lately) and
+// with every fit computed (the cache emptied before each call).
 
 /// Runs `body` once. Never inlined: the one function the counting script collects.
 @inline(never)
@@ -127,8 +127,8 @@ let operations: [Operation] = [
         cellsAnimatingAlike()
     },
     // A target of its own each time, between 100 and 300 pt away (a drag's end): the colour's
-    // fit is computed; the others are placed from progress fits where a travel within a step of
-    // the tolerance (a thirty-second) was fitted lately.
+    // fit is computed; the others are placed from progress fits where a travel whose relative
+    // tolerance falls in the same step (32 per doubling) was fitted lately.
     Operation(name: "animate-4-new-targets", summary: "animate, 4 properties, a new target each time") {
         animatingFour(target: { step in
             let spread = (Double(step) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1)

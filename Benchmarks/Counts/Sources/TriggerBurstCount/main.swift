@@ -9,7 +9,8 @@ import TriggerBurst
 //     TriggerBurstCount [count] [progress|completion] [--warm-followers] [--varied-targets] [--set-up-only]
 //
 // `--warm-followers` lets each follower play a fade before the burst, `--varied-targets` gives
-// each fade a target of its own, so that no keyframe fit comes from the cache (see `TriggerBurst`).
+// each fade a target of its own, so that a few dozen keyframe fits are made in the burst rather
+// than one (see `TriggerBurst`).
 // Without valgrind it prints how long the frame took (one sample: the machine is noisy).
 // `--set-up-only` skips the frame, for a whole-run baseline to subtract (valgrind's memcheck
 // counts the allocations of a whole run).
