@@ -222,6 +222,33 @@ extension MainActorSuites {
             }
         }
 
+        @Test("A travel a Double holds whose overshoot it does not: a reported jump, either way out")
+        func overshootBeyondTheLargestDouble() {
+            // 1.7 × 10³⁰⁸ is a Double, and so the distance to it; an `outBack` overshoots by a
+            // tenth, an `inBack` undershoots as far below the start: past the largest Double.
+            // The keyframes, placed between the two values from a fit of the progress, would hold
+            // an infinity there; a tenth of it stays within, and is animated.
+            let cases: [(from: Double, to: Double, easing: Easing, overflows: Bool)] = [
+                (0, 1.7e308, .outBack, true), (-1.7e308, 0, .inBack, true),
+                (0, 1.5e307, .outBack, false), (-1.5e307, 0, .inBack, false),
+            ]
+            for (from, to, easing, overflows) in cases {
+                let label = "\(from) to \(to) on \(easing)"
+                let clock = ManualClock()
+                let layer = HeadlessLayer(clock: clock)
+                layer.setModelValue(from, forKeyPath: "travel")
+                let reports = collectingDiagnostics {
+                    layer.animate { $0.value(to, forKeyPath: "travel").duration(1).easing(easing) }
+                }
+                expectFiniteOnHost(layer, "travel", label)
+                #expect(reports == (overflows ? [.motionOverflows(keyPath: "travel")] : []), "\(label): \(reports)")
+                let shown = playToEnd(clock, layer, "travel", label)
+                #expect(shown.frames.allSatisfy { $0.allSatisfy(\.isFinite) }, "\(label)")
+                #expect(shown.frames.count > 1 || overflows, "\(label): animated")
+                #expect(layer.presentationValue(forKeyPath: "travel") as? Double == to, "\(label)")
+            }
+        }
+
         // MARK: Springs and staircases at their limits
 
         @Test("Springs at the parameter limits: a 10¹² stiffness, responses of 10⁻⁹ s and 10⁹ s")

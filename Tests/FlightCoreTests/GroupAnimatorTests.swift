@@ -21,6 +21,46 @@ extension MainActorSuites {
             }
         }
 
+        @Test("Keyframes a straight-path move places between its values play what the move's own keyframes list, to the bit")
+        func placedKeyframesPlayTheList() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            // An end that the start plus the difference misses by a rounding (1 + (0.001 − 1)
+            // is not 0.001): the last keyframe must be the end itself.
+            layer.position = CGPoint(x: 0.1, y: 20)
+            layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 40)
+            layer.opacity = 1
+            let group = layer.animate { a in
+                a.position(CGPoint(x: 0.3, y: -40)).duration(0.5).easing(.outBack)
+                a.bounds(CGRect(x: 5, y: 5, width: 120, height: 90)).duration(0.4).easing(.inOutSine)
+                a.alpha(0.001).duration(0.5).easing(.outCubic)
+                a.value(2.5, forKeyPath: "transform.scale").duration(0.3).easing(.steps(4, .jumpEnd))
+            }
+            for keyPath in ["position", "bounds", "opacity", "transform.scale"] {
+                let property = try #require(group.property(keyPath))
+                // What the group keeps for its reader is a list of the value's own type.
+                let listed = property.keyframes
+                #expect(listed is Keyframes<CGPoint> || listed is Keyframes<CGRect> || listed is Keyframes<Double>, "\(keyPath)")
+                // What the host plays: for a straight path, keyframes placed between the values
+                // where they are read, without a list of their own.
+                let played = try #require(layer.animationKeys.lazy.compactMap { layer.animation(forKey: $0) }
+                    .first { $0.keyPath == keyPath }?.keyframes)
+                #expect(played.keyTimes == listed.keyTimes && played.timingFunctions == listed.timingFunctions, "\(keyPath)")
+                #expect(played.valueList.map(\.componentArray) == listed.valueList.map(\.componentArray), "\(keyPath)")
+                #expect(property.keyTimes == listed.keyTimes, "\(keyPath)")
+                // Every 1/1,000 of the duration, and either side of each key time.
+                var instants = (0...1_000).map { played.duration * Double($0) / 1_000 }
+                for keyTime in listed.keyTimes { instants += [keyTime * played.duration - 1e-9, keyTime * played.duration + 1e-9] }
+                // And in the last millionth, where the last segment arrives on its end.
+                instants += [1e-6, 1e-9, 1e-12].map { played.duration * (1 - $0) }
+                for t in instants + [-1, played.duration + 1] {
+                    #expect(played.presentationValue(at: t).componentArray == listed.presentationValue(at: t).componentArray,
+                            "\(keyPath) at \(t)")
+                    #expect(property.value(at: t).componentArray == listed.presentationValue(at: t).componentArray, "\(keyPath) at \(t)")
+                }
+            }
+        }
+
         @Test("A builder nothing keeps serves the next animate, empty: its properties, priority and callbacks are the new group's alone")
         func builderReused() {
             let clock = ManualClock()

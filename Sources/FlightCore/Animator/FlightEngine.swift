@@ -80,7 +80,7 @@ enum FlightEngine {
                 } else if let repeating = group.repeating {
                     keyframes = repeating.keyframes(at: index, of: resolved.properties[index])
                 } else {
-                    keyframes = resolved.properties[index].keyframes
+                    keyframes = resolved.properties[index].playedKeyframes
                 }
                 // Made in the host's list and changed there, rather than copied into it.
                 state.placed.append(AnimationState.PlacedAnimation(

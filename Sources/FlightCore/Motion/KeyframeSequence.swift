@@ -1,6 +1,10 @@
 import Foundation
 
-/// Keyframes of some value type, as a host plays them; ``Keyframes`` is the one conformance.
+/// Keyframes of some value type, as a host plays them. ``Keyframes`` is the public conformance;
+/// what a host receives in a ``LayerAnimation`` may be another of Flight's own (keyframes played
+/// backwards or repeated, or placed between a move's values without a list of their own), to be
+/// read through these requirements. ``ResolvedProperty/keyframes`` is always ``Keyframes`` of
+/// the property's value type for a value that moves between two ends.
 public protocol KeyframeSequence: Sendable {
     /// The duration in seconds.
     var duration: TimeInterval { get }

@@ -46,6 +46,17 @@ extension ValueMotion {
     /// a fit ``KeyframeCache`` kept), never more than ``maximumFitEvaluations``.
     typealias BoundedFit = (keyframes: Keyframes<Value>, widenedTo: Double?, evaluations: Int)
 
+    /// ``boundedKeyframes(tolerance:)``, with keyframes along a straight path as their progress
+    /// fit placed between the motion's values (no list of their own): what a resolved property
+    /// keeps.
+    typealias BoundedPlacedFit = (fitted: FittedKeyframes<Value>, widenedTo: Double?, evaluations: Int)
+
+    /// ``boundedFit(tolerance:)``'s keyframes as a list of their own.
+    func boundedKeyframes(tolerance: KeyframeTolerance) -> BoundedFit {
+        let (fitted, widenedTo, evaluations) = boundedFit(tolerance: tolerance)
+        return (fitted.keyframes, widenedTo, evaluations)
+    }
+
     /// The keyframes, and the tolerance they were fitted to when it had to be wider than asked.
     ///
     /// The tolerance starts at the one asked (at least a ten-billionth of the travel). A fit
@@ -55,7 +66,7 @@ extension ValueMotion {
     /// with more steps than keyframes), or the evaluations run out, the last resort takes over
     /// (``SegmentFitter/uniform(_:duration:count:start:end:evaluations:)``, whose evaluations
     /// are kept back), so that the work stays within ``maximumFitEvaluations``.
-    func boundedKeyframes(tolerance: KeyframeTolerance) -> BoundedFit {
+    func boundedFit(tolerance: KeyframeTolerance) -> BoundedPlacedFit {
         var evaluations = 0
         var reached = 1.0
         if duration == 0 || isStill,
@@ -85,7 +96,7 @@ extension ValueMotion {
             components: { SegmentFitter.uniform($0, duration: duration, count: uniformCount, start: from, end: to,
                                                 evaluations: &evaluations) })
         let reachedTolerance = error / SegmentFitter.margin
-        return (keyframes, reachedTolerance > asked ? reachedTolerance : nil, evaluations)
+        return (.frames(keyframes), reachedTolerance > asked ? reachedTolerance : nil, evaluations)
     }
 
     /// Keyframes within `bound`, or nil when they would take more than ``maximumKeyframes``, or
@@ -93,13 +104,13 @@ extension ValueMotion {
     /// of the duration they reached.
     private func fittedKeyframes(
         bound: Double, budget: Int, evaluations: inout Int, reached: inout Double
-    ) -> Keyframes<Value>? {
+    ) -> FittedKeyframes<Value>? {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
-            return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
+            return .frames(Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)]))
         }
         guard !isStill else {
-            return Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)])
+            return .frames(Keyframes(duration: duration, frames: [Frame(keyTime: 0, value: from), Frame(keyTime: 1, value: to)]))
         }
         let maximum = Self.maximumKeyframes
         let remaining = budget - evaluations
@@ -109,6 +120,7 @@ extension ValueMotion {
                                               maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                                 maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
+                .map { .frames($0) }
         }
         if Value.Path.isComponentwise {
             // Along a straight line only the progress matters: fit it once for this curve and
@@ -116,7 +128,7 @@ extension ValueMotion {
             // a timing curve the tolerance is stepped, so that moves whose travels differ a
             // little share the fit; a spring's is not (its progress starts from a velocity of
             // its own, so it rarely shares a fit).
-            let relative = easing.hasIntrinsicDuration ? bound / travel : Self.steppedTolerance(bound / travel)
+            let relative = isPhysical ? bound / travel : Self.steppedTolerance(bound / travel)
             let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
                 // The trajectory is copied out only for a fit the cache does not hold.
                 guard let trajectory = progressChannel?.trajectory else { return nil }
@@ -126,12 +138,10 @@ extension ValueMotion {
                                          maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached)
             }
             guard let unit = fitted else { return nil }
-            var frames = unit.frames.map { frame in
-                Frame(keyTime: frame.keyTime, value: path.value(at: frame.value), timing: frame.timing)
-            }
-            frames[0].value = from
-            frames[frames.count - 1].value = to
-            return Keyframes(duration: duration, frames: frames)
+            // Placed between these values where they are read: the fit's list is shared, not
+            // copied into one of these values' own.
+            let progress = unit.duration == duration ? unit : Keyframes(duration: duration, frames: unit.frames)
+            return .placed(PlacedKeyframes(progress: progress, from: from, to: to))
         }
         // A local function, not a closure in a variable, so that nothing is allocated for it.
         func fit() -> Keyframes<Value>? {
@@ -141,10 +151,10 @@ extension ValueMotion {
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
                                                 maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
         }
-        guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit() }
+        guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit().map { .frames($0) } }
         let key = KeyframeCache.PathKey(Value.self, from: start, to: end, progress: progressCacheKey(tolerance: bound))
         guard let fitted = KeyframeCache.shared.pathFit(key, fit: fit) else { return nil }
-        return fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames)
+        return .frames(fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames))
     }
 
     /// `relative`, a tolerance relative to the travel, rounded down to one of 32 steps per

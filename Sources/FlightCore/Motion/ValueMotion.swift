@@ -61,6 +61,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
     /// velocity and the settling fraction. (The easing is ``easing``, or for a spring decay along a
     /// path its spring: derived, not stored, see ``progressCacheKey(tolerance:)``.)
     private let progressKey: (velocity: Double, settlingFraction: Double)
+    /// Whether the easing sets the duration (``Easing/hasIntrinsicDuration``: a spring or a
+    /// decay), worked out once.
+    let isPhysical: Bool
 
     private enum Channels: Sendable {
         /// One progress, 0 to 1, along the path.
@@ -145,8 +148,9 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         let initialVelocity = limited?.initialVelocity ?? initialVelocity
         excursionWasLimited = limited != nil
         self.easing = easing
+        isPhysical = easing.hasIntrinsicDuration
 
-        if Value.Path.isComponentwise && easing.hasIntrinsicDuration
+        if Value.Path.isComponentwise && isPhysical
             && !Self.movesAlongTravel(easing: easing, from: from, to: to, initialVelocity: initialVelocity) {
             let start = from.components, end = to.components
             let trajectories = (0..<Value.componentCount).map { index in
@@ -162,7 +166,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
         } else {
             let progressEasing = Self.progressEasing(easing)
             var progressVelocity = 0.0
-            if easing.hasIntrinsicDuration {
+            if isPhysical {
                 // Along a path, velocity is the rate of progress: project it on the travel.
                 var velocity = initialVelocity
                 if case .springDecay(let springDecay) = easing {

@@ -25,13 +25,29 @@ public struct ResolvedProperty: Sendable {
         motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>,
         widenedTolerance: Double? = nil, fitEvaluations: Int = 0
     ) {
+        self.init(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: motion,
+                  fitted: .frames(keyframes), widenedTolerance: widenedTolerance, fitEvaluations: fitEvaluations)
+    }
+
+    /// Takes `motion` and what its fit gave over (keyframes along a straight path placed between
+    /// its values are kept so, without a list of their own).
+    init<Value: AnimatableValue>(
+        keyPath: String, layerProperty: LayerProperty?, isPrimary: Bool,
+        motion: consuming ValueMotion<Value>, fitted: FittedKeyframes<Value>,
+        widenedTolerance: Double? = nil, fitEvaluations: Int = 0
+    ) {
         assert(layerProperty === LayerProperty.named(keyPath), "a resolved property keeps its key path's property")
         self.keyPath = keyPath
         self.layerProperty = layerProperty
         self.isPrimary = isPrimary
         self.widenedTolerance = widenedTolerance
         self.fitEvaluations = fitEvaluations
-        storage = TypedMotionStorage(motion: consume motion, keyframes: keyframes)
+        let typed = TypedMotionStorage(motion: consume motion, fitted: fitted)
+        storage = typed
+        // Made here, where the value type is known: made from the storage at each read, the
+        // existential would look up the storage's conformance at run time (hundreds of
+        // instructions a group start).
+        playedKeyframes = typed.played
     }
 
     /// A property whose motion is held by `storage` (a motion along a path).
@@ -46,6 +62,7 @@ public struct ResolvedProperty: Sendable {
         self.widenedTolerance = widenedTolerance
         self.fitEvaluations = fitEvaluations
         self.storage = storage
+        playedKeyframes = storage.track
     }
 
     /// How long this property animates within its group, in seconds.
@@ -60,12 +77,17 @@ public struct ResolvedProperty: Sendable {
     public var from: any AnimatableValue { storage.from }
     /// The value it ends at.
     public var to: any AnimatableValue { storage.to }
-    /// Its keyframes: values, key times and a timing curve per segment, as the host plays them.
+    /// Its keyframes: values, key times and a timing curve per segment, as the host plays them
+    /// (``Keyframes`` of the value's type where the property moves between two ends; made
+    /// anew at each read where the host plays them placed between those ends without a list).
     public var keyframes: any KeyframeSequence { storage.track }
+    /// What a host plays: ``keyframes``, or, for keyframes placed between a straight-path
+    /// motion's values, the property's storage playing them without a list of their own.
+    let playedKeyframes: any KeyframeSequence
     /// Key times of its keyframes, fractions of ``duration``.
-    public var keyTimes: [Double] { storage.track.keyTimes }
+    public var keyTimes: [Double] { playedKeyframes.keyTimes }
     /// Its keyframe values.
-    public var keyframeValues: [any AnimatableValue] { storage.track.valueList }
+    public var keyframeValues: [any AnimatableValue] { playedKeyframes.valueList }
 
     /// The value shown `t` seconds after the group began: the keyframes as the host plays them,
     /// holding the end value after ``duration``.
@@ -97,6 +119,8 @@ protocol MotionStorage: Sendable {
     var easing: Easing { get }
     var from: any AnimatableValue { get }
     var to: any AnimatableValue { get }
+    /// The keyframes, as ``Keyframes`` of the motion's value type where it moves between two
+    /// values (made anew at each read for keyframes placed without a list of their own).
     var track: any KeyframeSequence { get }
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue
     func exactValue(at t: TimeInterval) -> any AnimatableValue
@@ -148,9 +172,12 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     // is read, made once where the value type is known: read through the generic motion, each
     // would look up the metadata of `ValueMotion<Value>` or `Keyframes<Value>` at every read.
     let duration: TimeInterval
-    let track: any KeyframeSequence
+    /// The keyframes as a host plays them where they are a list of their own; nil where they
+    /// are placed between the motion's values without one (the storage then plays them itself,
+    /// ``played``).
+    private let ownTrack: (any KeyframeSequence)?
     let motion: ValueMotion<Value>
-    let keyframes: Keyframes<Value>
+    let fitted: FittedKeyframes<Value>
     /// The motion's velocity in the first lanes, made where the value type is known. A method
     /// of this class runs the generic code, whatever its value type: there the velocity's
     /// arithmetic on `Value.Components` goes lane by lane through the SIMD protocols, thousands
@@ -158,11 +185,14 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     /// property it interrupts).
     private let velocityLanes: @Sendable (ValueMotion<Value>, TimeInterval) -> SIMD16<Double>
 
-    init(motion: consuming ValueMotion<Value>, keyframes: consuming Keyframes<Value>) {
+    init(motion: consuming ValueMotion<Value>, fitted: FittedKeyframes<Value>) {
         duration = motion.duration
-        track = keyframes
+        switch fitted {
+        case .frames(let keyframes): ownTrack = keyframes
+        case .placed: ownTrack = nil
+        }
         self.motion = motion
-        self.keyframes = keyframes
+        self.fitted = fitted
         velocityLanes = { motion, t in
             guard t < motion.duration else { return .zero }
             let components = motion.velocity(at: max(t, 0))
@@ -172,10 +202,12 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
         }
     }
 
+    var track: any KeyframeSequence { ownTrack ?? fitted.keyframes }
+    var played: any KeyframeSequence { ownTrack ?? PlacedTrack(storage: self) }
     var easing: Easing { motion.easing }
     var from: any AnimatableValue { motion.from }
     var to: any AnimatableValue { motion.to }
-    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { keyframes.value(at: t) }
+    func keyframeValue(at t: TimeInterval) -> any AnimatableValue { fitted.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
 
@@ -183,7 +215,7 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     /// the travel for componentwise values, the exact progress at the same time otherwise.
     private func playedProgress(at t: TimeInterval, delta: Value.Components, lengthSquared: Double) -> Double {
         if Value.Path.isComponentwise && lengthSquared > 0 {
-            return ((keyframes.value(at: t).components - motion.from.components) * delta).sum() / lengthSquared
+            return ((fitted.value(at: t).components - motion.from.components) * delta).sum() / lengthSquared
         }
         return motion.progress(at: t)
     }
@@ -199,11 +231,37 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
             guard threshold > 0, threshold <= 1 else { return nil }
             return threshold * duration
         }
-        let frames = keyframes.frames
-        return FlightCore.firstTime(reaching: threshold, boundaries: frames.count, at: { frames[$0].keyTime * duration }) {
+        let fitted = fitted
+        return FlightCore.firstTime(reaching: threshold, boundaries: fitted.count, at: { fitted.keyTime(ofFrame: $0) * duration }) {
             playedProgress(at: $0, delta: delta, lengthSquared: lengthSquared)
         }
     }
 
     func velocity(at t: TimeInterval) -> SIMD16<Double> { velocityLanes(motion, t) }
+}
+
+/// What a host plays for keyframes placed between a straight-path motion's values without a
+/// list of their own (``TypedMotionStorage/played``): a reference to the storage that keeps
+/// them, small enough to sit in an existential without a box of its own. (A structure, not the
+/// storage itself: casts of what a host plays to Flight's other keyframe kinds, made at every
+/// redirect, cost a conformance look-up for a generic class several times a structure's.)
+private struct PlacedTrack<Value: AnimatableValue>: KeyframeSequence, TurningKeyframeSequence {
+    let storage: TypedMotionStorage<Value>
+
+    var duration: TimeInterval { storage.duration }
+    var keyTimes: [Double] { (0..<storage.fitted.count).map { storage.fitted.keyTime(ofFrame: $0) } }
+    var timingFunctions: [CubicBezier] { storage.fitted.timingFunctions }
+    var valueList: [any AnimatableValue] { storage.fitted.valueList }
+
+    @_specialize(where Value == Double)
+    @_specialize(where Value == CGPoint)
+    @_specialize(where Value == CGSize)
+    @_specialize(where Value == CGRect)
+    func presentationValue(at t: TimeInterval) -> any AnimatableValue { storage.fitted.value(at: t) }
+
+    func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
+        storage.fitted.keyframes.mappingValues(transform)
+    }
+
+    var turnedRound: any KeyframeSequence { MirroredKeyframes(storage.fitted.keyframes) }
 }

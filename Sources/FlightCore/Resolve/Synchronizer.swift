@@ -226,9 +226,9 @@ enum Synchronizer {
             duration: timing.isPhysical ? requests[index].plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance,
             travel: timing.travel, path: path(from: current, to: target, mix: timing.colorMix))
-        let (keyframes, widened, evaluations) = motion.boundedKeyframes(tolerance: tolerance)
+        let (keyframes, widened, evaluations) = motion.boundedFit(tolerance: tolerance)
         // The last check before a host: every keyframe value a finite number.
-        guard keyframes.frames.allSatisfy({ $0.value.isEveryComponentFinite }) else { return try jump(evaluations: evaluations) }
+        guard keyframes.hasFiniteValues else { return try jump(evaluations: evaluations) }
         if motion.excursionWasLimited {
             reports.append(.velocityLimited(keyPath: keyPath, reach: motion.excursionLimit))
         }
@@ -237,7 +237,7 @@ enum Synchronizer {
         }
         // Moved into the property's storage: a copy of a motion costs as much as a small fit.
         return ResolvedProperty(keyPath: keyPath, layerProperty: layerProperty, isPrimary: isPrimary, motion: consume motion,
-                                keyframes: keyframes,
+                                fitted: keyframes,
                                 widenedTolerance: widened, fitEvaluations: evaluations)
     }
 }
