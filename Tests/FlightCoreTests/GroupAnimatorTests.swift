@@ -45,8 +45,22 @@ extension MainActorSuites {
                 // where they are read, without a list of their own.
                 let played = try #require(layer.animationKeys.lazy.compactMap { layer.animation(forKey: $0) }
                     .first { $0.keyPath == keyPath }?.keyframes)
+                #expect(!(played is Keyframes<CGPoint> || played is Keyframes<CGRect> || played is Keyframes<Double>),
+                        "\(keyPath): the host plays them placed, without a list")
                 #expect(played.keyTimes == listed.keyTimes && played.timingFunctions == listed.timingFunctions, "\(keyPath)")
                 #expect(played.valueList.map(\.componentArray) == listed.valueList.map(\.componentArray), "\(keyPath)")
+                // The ends are the move's own, to the bit; every keyframe between lies on the
+                // straight line through them.
+                let values = played.valueList.map(\.componentArray)
+                let (from, to) = (property.from.componentArray, property.to.componentArray)
+                #expect(values.first == from && values.last == to, "\(keyPath)")
+                let delta = zip(to, from).map { $0 - $1 }
+                let lengthSquared = delta.reduce(0) { $0 + $1 * $1 }
+                for value in values {
+                    let along = zip(zip(value, from).map { $0 - $1 }, delta).reduce(0) { $0 + $1.0 * $1.1 } / lengthSquared
+                    let off = zip(zip(value, from), delta).map { abs($0.0 - $0.1 - along * $1) }.max() ?? 0
+                    #expect(off <= 1e-12 * max(1, lengthSquared.squareRoot()), "\(keyPath): \(value) is off the line by \(off)")
+                }
                 #expect(property.keyTimes == listed.keyTimes, "\(keyPath)")
                 // Every 1/1,000 of the duration, and either side of each key time.
                 var instants = (0...1_000).map { played.duration * Double($0) / 1_000 }

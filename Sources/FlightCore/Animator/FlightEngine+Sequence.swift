@@ -114,7 +114,7 @@ extension FlightEngine {
                 guard let index = group.resolved.index(of: keyPath) else { continue }
                 let property = group.resolved.properties[index]
                 guard property.duration > 0 else { continue }
-                let keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.keyframes
+                let keyframes = group.repeating?.keyframes(at: index, of: property) ?? property.playedKeyframes
                 var animation = LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes)
                 animation.isRemovedOnCompletion = false
                 let key = AnimationState.key(group: group.keyNumber, property: index)

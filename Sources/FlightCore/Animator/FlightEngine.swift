@@ -244,8 +244,10 @@ enum FlightEngine {
     /// model opacity.
     private static func dissolveKeyframes(_ opacity: ResolvedProperty, among properties: [ResolvedProperty]) -> any KeyframeSequence {
         let jumps = properties.filter { ReduceMotion.isMotion($0.keyPath) && $0.duration > 0 }.map { $0.duration / 2 }
-        guard let from = opacity.keyframes.valueList.first as? Double, let to = opacity.keyframes.valueList.last as? Double,
-              let firstJump = jumps.min(), let lastJump = jumps.max(), firstJump > 0 else { return opacity.keyframes }
+        let played = opacity.playedKeyframes
+        let values = played.valueList
+        guard let from = values.first as? Double, let to = values.last as? Double,
+              let firstJump = jumps.min(), let lastJump = jumps.max(), firstJump > 0 else { return played }
         let duration = max(opacity.duration, 2 * lastJump)
         let fade = CubicBezier(0.37, 0, 0.63, 1)   // a sine-like ease in and out
         return Keyframes(duration: duration, keyTimes: [0, firstJump / duration, lastJump / duration, 1],

@@ -16,8 +16,9 @@ struct PlacedKeyframes<Value: AnimatableValue>: Sendable {
     let to: Value
 
     /// The straight path the progress moves along, `Value.Path(from: from, to: to)` (the
-    /// motion's own), made where it is read: a few instructions, where keeping it would double
-    /// the bytes copied with the keyframes.
+    /// motion's own: a motion is handed a path of its own only along a colour's, which is not
+    /// straight), made where it is read: for ``ComponentwisePath`` a subtraction, where keeping
+    /// it would double the bytes copied with the keyframes.
     private var path: Value.Path { Value.Path(from: from, to: to) }
 
     /// The duration in seconds.
@@ -52,10 +53,13 @@ struct PlacedKeyframes<Value: AnimatableValue>: Sendable {
     }
 
     /// Whether every value is a finite number in every component. The ends are (a motion's
-    /// values are checked when it is made); along a straight path each component moves linearly
-    /// with the progress, so the values between the least and the greatest progress are finite
-    /// where those two are.
+    /// values are checked when it is made); along ``ComponentwisePath`` each component moves
+    /// linearly with the progress, so the values between the least and the greatest progress
+    /// are finite where those two are. Along another path every keyframe is read.
     var hasFiniteValues: Bool {
+        guard Value.Path.self == ComponentwisePath<Value>.self else {
+            return (0..<count).allSatisfy { value(ofFrame: $0).isEveryComponentFinite }
+        }
         let frames = progress.frames
         var (least, greatest) = (0.0, 1.0)
         for frame in frames {

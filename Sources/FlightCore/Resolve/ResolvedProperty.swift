@@ -207,6 +207,13 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     var easing: Easing { motion.easing }
     var from: any AnimatableValue { motion.from }
     var to: any AnimatableValue { motion.to }
+    // Specialized for the straight-path types (a method of this class otherwise runs generic
+    // code, see `velocityLanes`): a sequence scrubbed reads the value at every step, and
+    // keyframes placed between two values work each value out along the path.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == CGPoint)
+    @_specialize(where Value == CGSize)
+    @_specialize(where Value == CGRect)
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { fitted.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
@@ -220,6 +227,12 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
         return motion.progress(at: t)
     }
 
+    // Specialized as `keyframeValue(at:)` is: a trigger's moment is solved on hundreds of
+    // instants.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == CGPoint)
+    @_specialize(where Value == CGSize)
+    @_specialize(where Value == CGRect)
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
         guard threshold.isFinite else { return nil }
         if threshold == 0 { return 0 }
