@@ -27,7 +27,8 @@ public struct LayerAnimation: Sendable {
     /// When it begins, in the host's time (``AnimationHost/currentTime``: on CoreAnimation the
     /// layer's time space).
     public var beginTime: TimeInterval
-    /// What it plays: keyframes, key times and timing curves.
+    /// What it plays: keyframes, key times and timing curves, read through
+    /// ``KeyframeSequence``'s requirements (not always ``Keyframes``: see ``KeyframeSequence``).
     public var keyframes: any KeyframeSequence
     /// What it shows outside its active interval. Flight uses ``FillMode/backwards``: before a
     /// begin time a moment ahead it shows the start value; after the end, the model, which
