@@ -89,10 +89,10 @@ extension SegmentSource {
 /// search finds next to the worst of them (``peak(around:_:)``), stays within ``margin`` of
 /// the tolerance; the next length to try comes from how the error grew between the last two
 /// tries (at a segment's first try, as it grew in the segment before; after a try that missed
-/// when measured in full, from that error). A try whose error at its first instants (those seven, and those near a
-/// shortened handle) is within ``quickShare`` of the bound is not measured further while a
-/// longer one is tried (most such tries are passed by); the one taken is measured in full
-/// first, and one that then misses is rejected. Segments end at the easing's breakpoints (the
+/// when measured in full, from that error). A try whose error at its first instants (those
+/// seven, and those near a shortened handle) is within ``quickShare`` of the bound is not
+/// measured further while a longer one is tried (most such tries are passed by); the one taken
+/// is measured in full first, and one that then misses is rejected. Segments end at the easing's breakpoints (the
 /// pieces of `inOut` curves and bounces, the jumps of steps), at the path's kinks, and, for
 /// one-channel motions, at extrema, where the velocity changes sign. For one-channel motions a last pass joins two
 /// neighbouring segments wherever one segment fits between their outer ends (greedy from the
