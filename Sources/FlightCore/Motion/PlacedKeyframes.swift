@@ -118,6 +118,14 @@ enum FittedKeyframes<Value: AnimatableValue>: Sendable {
         }
     }
 
+    /// The key times.
+    var keyTimes: [Double] {
+        switch self {
+        case .frames(let keyframes): keyframes.keyTimes
+        case .placed(let placed): placed.progress.keyTimes
+        }
+    }
+
     /// One timing curve per segment.
     var timingFunctions: [CubicBezier] {
         switch self {

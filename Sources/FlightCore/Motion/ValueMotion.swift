@@ -50,7 +50,7 @@ public struct ValueMotion<Value: AnimatableValue>: Sendable {
 
     /// The path between the ends the progress moves along (a componentwise one for a motion
     /// whose components move on their own).
-    let path: Value.Path
+    private let path: Value.Path
     private let channels: Channels
     /// The component channels' lanes when they all move on one spring (a spring decay fed a
     /// two-dimensional velocity), so that each instant's oscillation serves them all.

@@ -82,7 +82,8 @@ public struct ResolvedProperty: Sendable {
     /// anew at each read where the host plays them placed between those ends without a list).
     public var keyframes: any KeyframeSequence { storage.track }
     /// What a host plays: ``keyframes``, or, for keyframes placed between a straight-path
-    /// motion's values, the property's storage playing them without a list of their own.
+    /// motion's values, a track that plays them from the property's storage without a list of
+    /// their own.
     let playedKeyframes: any KeyframeSequence
     /// Key times of its keyframes, fractions of ``duration``.
     public var keyTimes: [Double] { playedKeyframes.keyTimes }
@@ -173,8 +174,8 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     // would look up the metadata of `ValueMotion<Value>` or `Keyframes<Value>` at every read.
     let duration: TimeInterval
     /// The keyframes as a host plays them where they are a list of their own; nil where they
-    /// are placed between the motion's values without one (the storage then plays them itself,
-    /// ``played``).
+    /// are placed between the motion's values without one (a `PlacedTrack` of this storage
+    /// then plays them, ``played``).
     private let ownTrack: (any KeyframeSequence)?
     let motion: ValueMotion<Value>
     let fitted: FittedKeyframes<Value>
@@ -262,7 +263,7 @@ private struct PlacedTrack<Value: AnimatableValue>: KeyframeSequence, TurningKey
     let storage: TypedMotionStorage<Value>
 
     var duration: TimeInterval { storage.duration }
-    var keyTimes: [Double] { (0..<storage.fitted.count).map { storage.fitted.keyTime(ofFrame: $0) } }
+    var keyTimes: [Double] { storage.fitted.keyTimes }
     var timingFunctions: [CubicBezier] { storage.fitted.timingFunctions }
     var valueList: [any AnimatableValue] { storage.fitted.valueList }
 
