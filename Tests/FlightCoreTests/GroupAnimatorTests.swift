@@ -75,6 +75,53 @@ extension MainActorSuites {
             }
         }
 
+        @Test("A whole and its part, both placed: every 1/120 s frame and inside frames, the host shows each group's listed keyframes as CoreAnimation composes them")
+        func placedWholeAndPartEveryFrame() throws {
+            // CoreAnimation applies a layer's animations in the order they were added, and an
+            // animation of `position.x` sets only the x of what is shown (key-value coding's
+            // structure fields). So while both play, x is the part's and y the whole's; once
+            // one ends, its share is the model's.
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.position = CGPoint(x: 0.1, y: 20)
+            let whole = layer.animate { $0.position(CGPoint(x: 300.3, y: -40.7)).duration(0.5).easing(.outBack) }
+            while clock.now < 0.25 - 1e-9 { clock.advance(to: ((clock.now * 120).rounded() + 1) / 120) }
+            let partBegin = clock.now
+            let part = layer.animate { $0.value(120.7, forKeyPath: "position.x").duration(0.6).easing(.inOutSine) }
+            let wholeKeys = try #require(whole.property("position")?.keyframes as? Keyframes<CGPoint>)
+            let partKeys = try #require(part.property("position.x")?.keyframes as? Keyframes<Double>)
+            let model = try #require(layer.modelValue(forKeyPath: "position") as? CGPoint)
+            func expected(at t: TimeInterval) -> CGPoint {
+                let y = t < wholeKeys.duration ? wholeKeys.value(at: t).y : model.y
+                let x = t - partBegin < partKeys.duration ? partKeys.value(at: t - partBegin) : model.x
+                return CGPoint(x: x, y: y)
+            }
+            var checked = 0
+            while clock.hasPendingEvents || !layer.animationKeys.isEmpty {
+                let (start, end) = (clock.now, ((clock.now * 120).rounded() + 1) / 120)
+                // Inside the frame: either side of each animation's end and keyframe boundary.
+                var instants = [start]
+                for (keys, begin) in [(wholeKeys.keyTimes.map { $0 * wholeKeys.duration }, 0.0),
+                                      (partKeys.keyTimes.map { $0 * partKeys.duration }, partBegin)] {
+                    for local in keys where begin + local > start && begin + local < end {
+                        instants += [begin + local - 1e-9, begin + local, begin + local + 1e-9]
+                    }
+                }
+                for t in instants {
+                    let shown = try #require(layer.presentationValue(forKeyPath: "position", at: t) as? CGPoint)
+                    #expect(shown == expected(at: t), "at \(t): \(shown), not \(expected(at: t))")
+                    checked += 1
+                }
+                clock.advance(to: end)
+                #expect(clock.now < 2, "still animating")
+                if clock.now >= 2 { break }
+            }
+            let rest = try #require(layer.presentationValue(forKeyPath: "position") as? CGPoint)
+            #expect(rest == model && model == CGPoint(x: 120.7, y: -40.7))
+            // At least every frame of the part's 0.6 s.
+            #expect(checked >= 72)
+        }
+
         @Test("A builder nothing keeps serves the next animate, empty: its properties, priority and callbacks are the new group's alone")
         func builderReused() {
             let clock = ManualClock()
