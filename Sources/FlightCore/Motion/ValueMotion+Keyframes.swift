@@ -241,7 +241,12 @@ extension ValueMotion {
 
 /// A motion along a value's path, driven by one progress: a timing curve (followed in
 /// normalized time, so that its breakpoints are exact) or a physical trajectory from 0 to 1.
-struct ProgressSource<Value: AnimatableValue>: SegmentSource {
+///
+/// A class, not a structure: the closures that sample a segment's error capture it, and a
+/// structure captured so is copied whole (its curve, trajectory and path: 400 bytes for a
+/// colour's) at every sample, where a class is one reference. One allocation a fit; a colour's
+/// fit takes 9 per cent fewer instructions, and every fit's keyframes are the same to the bit.
+final class ProgressSource<Value: AnimatableValue>: SegmentSource {
     typealias Channels = SIMD2<Double>
 
     /// The timing curve, unless the progress is physical.
