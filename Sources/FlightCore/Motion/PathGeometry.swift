@@ -194,8 +194,15 @@ package struct PathGeometry: Sendable {
         return s * s * s * p0 + 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t * p3
     }
 
-    /// The length of a vector, without overflow for large components.
-    private static func norm(_ v: SIMD2<Double>) -> Double { hypot(v.x, v.y) }
+    /// The length of a vector, without overflow for large components or underflow for tiny
+    /// ones: the square root of the sum of squares where neither can happen (within a unit in
+    /// the last place of `hypot`, at a fifth of its instructions: arc lengths are measured by
+    /// the thousand), `hypot` beyond.
+    private static func norm(_ v: SIMD2<Double>) -> Double {
+        let largest = max(abs(v.x), abs(v.y))
+        guard largest >= 0x1p-500, largest <= 0x1p500 else { return hypot(v.x, v.y) }
+        return (v.x * v.x + v.y * v.y).squareRoot()
+    }
 
     /// The direction of a cubic at `t`; where its speed vanishes (a control point on an end),
     /// the limit, taken from the next derivative that does not, or the chord.
@@ -243,11 +250,16 @@ package struct PathGeometry: Sendable {
         var t = a + (b - a) * (d - base) / max(distances[high] - base, .leastNormalMagnitude)
         for _ in 0..<30 {
             let error = base + Self.integral(piece.shape, from: piece.parameters[low], to: t) - d
+            // Found to the last bit of the measure: a bisection from here would only leave it.
+            if error == 0 { return t }
             if error > 0 { b = t } else { a = t }
             let speed = Self.norm(Self.derivative(piece.shape, at: t))
-            var next = speed > 0 ? t - error / speed : (a + b) / 2
-            if !(next > a && next < b) { next = (a + b) / 2 }
-            if abs(next - t) <= 1e-15 || b - a <= 4 * b.ulp { return next }
+            let newton = speed > 0 ? t - error / speed : .nan
+            // Newton's step is within rounding of `t` (on the bracket's end that `t` now is, say):
+            // converged.
+            if abs(newton - t) <= 1e-15 { return min(max(newton, a), b) }
+            let next = newton > a && newton < b ? newton : (a + b) / 2
+            if b - a <= 4 * b.ulp { return next }
             t = next
         }
         return t

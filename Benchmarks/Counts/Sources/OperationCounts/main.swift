@@ -151,6 +151,24 @@ let operations: [Operation] = [
             _ = motion?.keyframes()
         }
     },
+    // A layer moved along a path of five pieces (a line, a quadratic and a cubic curve, a line
+    // and a circle's arc), turned along its tangent: a path's fits are never cached.
+    Operation(name: "animate-path", summary: "animate along a path of 5 pieces, turned along its tangent (never cached)") {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let route = MotionPath(start: CGPoint(x: 40, y: 300))
+            .line(to: CGPoint(x: 120, y: 300))
+            .quadCurve(to: CGPoint(x: 200, y: 220), control: CGPoint(x: 200, y: 300))
+            .curve(to: CGPoint(x: 300, y: 120), control1: CGPoint(x: 200, y: 120), control2: CGPoint(x: 260, y: 120))
+            .line(to: CGPoint(x: 300, y: 40))
+            .arc(center: CGPoint(x: 360, y: 40), radius: 60, startAngle: .pi, endAngle: 5 * .pi / 2)
+        layer.position = route.start
+        return Work(run: { _ in
+            layer.animate { animator in
+                animator.position(along: route, orientation: .tangent).duration(1.2).easing(.inOutSine)
+            }
+        }, between: { _ in clock.advance(by: 2) })
+    },
     Operation(name: "scroll-visible", summary: "scroll update, 1,000 items × 4 properties, those in view change") {
         scrollUpdate(everyItemMoves: false) { s in
             s.alpha(0.0).easing(.inSine)
