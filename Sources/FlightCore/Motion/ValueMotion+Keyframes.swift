@@ -395,10 +395,22 @@ final class ProgressSource<Value: AnimatableValue>: SegmentSource {
         let decomposed = Value.Path(from: first, to: last)
         return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
             evaluations += 1
-            let exact = progress(at: a.u + fraction * span)
             let eased = timing.progress(at: fraction)
-            return max(path.distance(from: decomposed.value(at: eased), toValueAt: exact),
-                       path.distance(from: first.componentwiseInterpolated(to: last, fraction: eased), toValueAt: exact))
+            // The path's value, made once for both measures (``InterpolationPath``'s
+            // `distance(from:toValueAt:)` is the distance to it).
+            let exact = path.value(at: progress(at: a.u + fraction * span))
+            let (shown, componentwise) = (decomposed.value(at: eased), first.componentwiseInterpolated(to: last, fraction: eased))
+            // A transform's exact value decomposed once for both. (Casts the compiler resolves
+            // where the value type is known.)
+            if let exact = exact as? Transform3D, let shown = shown as? Transform3D,
+               let componentwise = componentwise as? Transform3D {
+                return exact.largerDistance(from: shown, componentwise)
+            }
+            if let exact = exact as? Transform2D, let shown = shown as? Transform2D,
+               let componentwise = componentwise as? Transform2D {
+                return exact.largerDistance(from: shown, componentwise)
+            }
+            return max(shown.distance(to: exact), componentwise.distance(to: exact))
         }
     }
 

@@ -16,7 +16,12 @@ extension Transform2D: AnimatableValue {
     /// Distance in display points between the decomposed transforms: translation in points, a
     /// radian of rotation (the short way) or a unit of scale or shear counted as 100 pt.
     public func distance(to other: Transform2D) -> Double {
-        let path = Transform2DPath(from: self, to: other)
+        distance(to: other, decomposed: (DecomposedTransform2D(self), DecomposedTransform2D(other)))
+    }
+
+    /// ``distance(to:)``, with both transforms' decompositions made already.
+    func distance(to other: Transform2D, decomposed: (DecomposedTransform2D, DecomposedTransform2D)) -> Double {
+        let path = Transform2DPath(from: self, to: other, decomposed: decomposed)
         if path.isDiscrete {
             let difference = other.components - components
             return (difference * difference).sum().squareRoot()
@@ -26,4 +31,15 @@ extension Transform2D: AnimatableValue {
 
     /// The CSS 2D interpolation path.
     public typealias Path = Transform2DPath
+}
+
+extension Transform2D {
+    /// The larger of `first.distance(to: self)` and `second.distance(to: self)`, with this
+    /// transform decomposed once for both: what a keyframe fit measures at every instant it
+    /// samples, the host's value under either interpolation against the exact one.
+    func largerDistance(from first: Transform2D, _ second: Transform2D) -> Double {
+        let target = DecomposedTransform2D(self)
+        return max(first.distance(to: self, decomposed: (DecomposedTransform2D(first), target)),
+                   second.distance(to: self, decomposed: (DecomposedTransform2D(second), target)))
+    }
 }

@@ -23,8 +23,13 @@ public struct Transform2DPath: InterpolationPath {
     /// values"). If either end is singular (zero determinant), the path switches from start to
     /// end at 50 %, as browsers do.
     public init(from: Transform2D, to: Transform2D) {
-        var a = DecomposedTransform2D(from)
-        var b = DecomposedTransform2D(to)
+        self.init(from: from, to: to, decomposed: (DecomposedTransform2D(from), DecomposedTransform2D(to)))
+    }
+
+    /// The path from `from` to `to`, whose decompositions (`DecomposedTransform2D` of each)
+    /// were made already: a keyframe fit measures many values against one.
+    init(from: Transform2D, to: Transform2D, decomposed: (DecomposedTransform2D, DecomposedTransform2D)) {
+        var (a, b) = decomposed
         let singular = from.a * from.d - from.b * from.c == 0 || to.a * to.d - to.b * to.c == 0
         discrete = singular ? (from, to) : nil
         // One end flipped in x, the other in y: the same as an unflipped rotation by 180°.

@@ -33,3 +33,26 @@ extension Transform3D: AnimatableValue {
     /// The CSS Transforms Level 2 interpolation path.
     public typealias Path = Transform3DPath
 }
+
+extension Transform3D {
+    /// The larger of `first.distance(to: self)` and `second.distance(to: self)`, with this
+    /// transform decomposed once for both (see ``Transform2D/largerDistance(from:_:)``).
+    func largerDistance(from first: Transform3D, _ second: Transform3D) -> Double {
+        if isAffine2D {
+            guard first.isAffine2D && second.isAffine2D else {
+                return max(first.distance(to: self), second.distance(to: self))
+            }
+            return Transform2D(self).largerDistance(from: Transform2D(first), Transform2D(second))
+        }
+        // Not planar: each is measured between 3D decompositions, or entry by entry where one
+        // cannot be made.
+        guard let target = DecomposedTransform3D(self) else {
+            return max(first.distance(to: self), second.distance(to: self))
+        }
+        func distance(from value: Transform3D) -> Double {
+            guard let decomposed = DecomposedTransform3D(value) else { return value.distance(to: self) }
+            return decomposed.distance(to: target)
+        }
+        return max(distance(from: first), distance(from: second))
+    }
+}

@@ -151,6 +151,20 @@ let operations: [Operation] = [
             _ = motion?.keyframes()
         }
     },
+    // A whole transform (a scale and a rotation) to a new value each time, the cache emptied
+    // before each call: its fit measures the host under both of its interpolations.
+    Operation(name: "animate-transform", summary: "animate the whole transform to a new scale and rotation, fit computed") {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        return Work(run: { step in
+            let target = Transform3D.scale(x: 1.5 + Double(step % 100) * 1e-3, y: 0.7)
+                .concatenating(.rotation(angle: step % 2 == 0 ? 2.5 : -0.5, x: 0, y: 0, z: 1))
+            layer.animate { animator in animator.transform3D(target).duration(0.6).easing(.inOutCubic) }
+        }, between: { _ in
+            clock.advance(by: 1)
+            FlightCaches.removeAllKeyframeFits()
+        })
+    },
     // A layer moved along a path of five pieces (a line, a quadratic and a cubic curve, a line
     // and a circle's arc), turned along its tangent: a path's fits are never cached.
     Operation(name: "animate-path", summary: "animate along a path of 5 pieces, turned along its tangent (never cached)") {
