@@ -227,5 +227,35 @@ extension OffMainActorSuites {
             #expect(path.value(at: 0.5) == tilt)
             #expect(flat.distance(to: tilt).isFinite)
         }
+
+        @Test("The larger distance of two transforms to a third, decomposed once, is the larger of their distances, to the bit")
+        func largerDistanceSharesTheDecomposition() {
+            var random = SplitMix64(seed: 77)
+            func planar() -> Transform3D {
+                Transform3D.scale(x: random.uniform(-2...2), y: random.uniform(-2...2))
+                    .concatenating(.rotation(angle: random.uniform(-4...4), x: 0, y: 0, z: 1))
+                    .concatenating(.translation(x: random.uniform(-300...300), y: random.uniform(-300...300)))
+            }
+            func spatial() -> Transform3D {
+                Transform3D.rotation(angle: random.uniform(-3...3), x: 1, y: random.uniform(-1...1), z: 0)
+                    .concatenating(.perspective(distance: random.uniform(200...900)))
+            }
+            func any() -> Transform3D {
+                switch random.next() % 4 {
+                case 0: planar()
+                case 1: spatial()
+                case 2: .scale(x: 0, y: random.uniform(-1...1))
+                default: .identity
+                }
+            }
+            for _ in 0..<2_000 {
+                let (target, first, second) = (any(), any(), any())
+                let expected = max(first.distance(to: target), second.distance(to: target))
+                #expect(target.largerDistance(from: first, second).bitPattern == expected.bitPattern,
+                        "\(target) from \(first), \(second)")
+                let (flat, a, b) = (Transform2D(planar()), Transform2D(planar()), Transform2D(any()))
+                #expect(flat.largerDistance(from: a, b).bitPattern == max(a.distance(to: flat), b.distance(to: flat)).bitPattern)
+            }
+        }
     }
 }

@@ -37,7 +37,7 @@ extension Transform2D {
     /// The larger of `first.distance(to: self)` and `second.distance(to: self)`, with this
     /// transform decomposed once for both: what a keyframe fit measures at every instant it
     /// samples, the host's value under either interpolation against the exact one.
-    func largerDistance(from first: Transform2D, _ second: Transform2D) -> Double {
+    package func largerDistance(from first: Transform2D, _ second: Transform2D) -> Double {
         let target = DecomposedTransform2D(self)
         return max(first.distance(to: self, decomposed: (DecomposedTransform2D(first), target)),
                    second.distance(to: self, decomposed: (DecomposedTransform2D(second), target)))

@@ -37,7 +37,7 @@ extension Transform3D: AnimatableValue {
 extension Transform3D {
     /// The larger of `first.distance(to: self)` and `second.distance(to: self)`, with this
     /// transform decomposed once for both (see ``Transform2D/largerDistance(from:_:)``).
-    func largerDistance(from first: Transform3D, _ second: Transform3D) -> Double {
+    package func largerDistance(from first: Transform3D, _ second: Transform3D) -> Double {
         if isAffine2D {
             guard first.isAffine2D && second.isAffine2D else {
                 return max(first.distance(to: self), second.distance(to: self))
