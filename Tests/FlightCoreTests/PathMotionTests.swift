@@ -105,7 +105,8 @@ extension OffMainActorSuites {
 
         /// The distance along a Bézier is found by Newton's method on its measured length; where
         /// a step's measure came out exactly on the distance, the search once went on bisecting
-        /// away from it, and returned a point a billionth of a point off after 30 steps.
+        /// away from it, and returned a point up to 1e-7 pt off after 30 steps (more on a faster
+        /// curve).
         @Test("A point read at a distance along a Bézier is where its exact arc length puts it, to 1e-10 pt")
         func pointsAtDistances() {
             var random = SplitMix64(seed: 61)
@@ -127,6 +128,35 @@ extension OffMainActorSuites {
                             "\(p) at parameter \(b): \(read) for \(exact)")
                 }
             }
+        }
+
+        /// An arc's first point is worked out from its sine and cosine: 40 + 60·sin π is
+        /// 40.000000000000007, not 40. The line of 7e-15 pt that once joined it pointed back,
+        /// two corners at one distance turned the heading round and back, and it ended at −π
+        /// for π.
+        @Test("An arc that starts where the path is but for rounding adds no line and no corner, and ends on its heading")
+        func arcStartWithinRounding() {
+            let route = MotionPath(start: CGPoint(x: 300, y: 300)).line(to: CGPoint(x: 300, y: 40))
+                .arc(center: CGPoint(x: 360, y: 40), radius: 60, startAngle: .pi, endAngle: 5 * .pi / 2)
+            #expect(route.elements.count == 2)
+            // The same path with its elements written out, the arc's first point a rounding off.
+            let written = MotionPath(start: CGPoint(x: 300, y: 300), elements: [
+                .line(to: CGPoint(x: 300, y: 40)),
+                .arc(center: CGPoint(x: 360, y: 40), radius: 60, startAngle: .pi, endAngle: 5 * .pi / 2),
+            ])
+            // And one with a line of a rounding's length in it, pointing back.
+            let stepped = MotionPath(start: CGPoint(x: 300, y: 300)).line(to: CGPoint(x: 300, y: 40))
+                .line(to: CGPoint(x: 300, y: 40.000000000000007)).line(to: CGPoint(x: 300, y: 0))
+            for path in [route, written] {
+                let geometry = PathGeometry(path)
+                #expect(geometry.corners.isEmpty)
+                // Up the line (−π/2), then three quarters of a turn the positive way.
+                #expect(abs(geometry.heading(at: geometry.length, side: .before) - .pi) <= 1e-12)
+                #expect(abs(geometry.length - (260 + 60 * 1.5 * .pi)) <= 1e-9)
+            }
+            let geometry = PathGeometry(stepped)
+            #expect(geometry.corners.isEmpty)
+            #expect(abs(geometry.heading(at: geometry.length, side: .before) + .pi / 2) <= 1e-12)
         }
 
         /// Fuzz seed 1345291: the curvature at a path's end read 0, so a heading fitted to a path

@@ -241,10 +241,13 @@ extension OffMainActorSuites {
                     .concatenating(.perspective(distance: random.uniform(200...900)))
             }
             func any() -> Transform3D {
-                switch random.next() % 4 {
+                switch random.next() % 5 {
                 case 0: planar()
                 case 1: spatial()
                 case 2: .scale(x: 0, y: random.uniform(-1...1))
+                // Flattened in depth and turned out of the plane: not planar, and no 3D
+                // decomposition (measured entry by entry).
+                case 3: Transform3D.scale(x: 1, y: 1, z: 0).concatenating(.rotation(angle: random.uniform(0.1...3), x: 1, y: 0, z: 0))
                 default: .identity
                 }
             }

@@ -22,7 +22,9 @@ import Foundation
 public struct MotionPath: Sendable, Equatable {
     /// One piece of a path, from where the path is so far.
     public enum Element: Sendable, Equatable {
-        /// A straight line to a point.
+        /// A straight line to a point. A line to where the path already is but for rounding
+        /// (within 2⁻⁴⁰ of the larger coordinate) is no step: it has no direction to turn a
+        /// layer that follows the tangent.
         case line(to: CGPoint)
         /// A quadratic Bézier curve to a point, with one control point.
         case quadCurve(to: CGPoint, control: CGPoint)
@@ -70,11 +72,15 @@ public struct MotionPath: Sendable, Equatable {
 
     /// The path with a circular arc added (see ``Element/arc(center:radius:startAngle:endAngle:)``).
     /// Where the path so far does not end at the arc's first point, a straight line to it comes
-    /// first, as `CGPath`'s `addArc` does.
+    /// first, as `CGPath`'s `addArc` does; not where they are one but for the rounding of the
+    /// sine and cosine that place the arc's (within 2⁻⁴⁰ of the larger coordinate), where that
+    /// line would be a step in a direction of its own.
     public func arc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double) -> MotionPath {
         let first = CGPoint(x: Double(center.x) + radius * cos(startAngle), y: Double(center.y) + radius * sin(startAngle))
         var path = self
-        if first != end { path.elements.append(.line(to: first)) }
+        if !PathGeometry.coincide(SIMD2(Double(first.x), Double(first.y)), SIMD2(Double(end.x), Double(end.y))) {
+            path.elements.append(.line(to: first))
+        }
         path.elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
         return path
     }

@@ -55,7 +55,7 @@ package struct PathGeometry: Sendable {
         var current = vector(origin ?? path.start)
         start = current
         var joinIndex: Int?
-        if current != vector(path.start) {
+        if !Self.coincide(current, vector(path.start)) {
             joinIndex = 0
             shapes.append(.line(current, vector(path.start)))
             current = vector(path.start)
@@ -63,7 +63,7 @@ package struct PathGeometry: Sendable {
         for element in path.elements {
             switch element {
             case .line(let to):
-                shapes.append(.line(current, vector(to)))
+                if !Self.coincide(current, vector(to)) { shapes.append(.line(current, vector(to))) }
             case .quadCurve(let to, let control):
                 let (c, p) = (vector(control), vector(to))
                 shapes.append(.cubic(current, current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p))
@@ -72,7 +72,7 @@ package struct PathGeometry: Sendable {
             case .arc(let center, let radius, let startAngle, let endAngle):
                 let c = vector(center)
                 let first = c + radius * SIMD2(cos(startAngle), sin(startAngle))
-                if first != current { shapes.append(.line(current, first)) }
+                if !Self.coincide(first, current) { shapes.append(.line(current, first)) }
                 shapes.append(.arc(center: c, radius: radius, start: startAngle, sweep: endAngle - startAngle))
             }
             current = vector(element.end)
@@ -111,6 +111,18 @@ package struct PathGeometry: Sendable {
                 pieces[0].startHeading = Self.ownHeading(first, atParameter: 0)
             }
         }
+    }
+
+    /// Whether two points are one but for the rounding of the arithmetic that placed them (an
+    /// arc's first point, worked out from its centre, radius and angle, a few units in the last
+    /// place from where the path is): a line between them would be a step of that size in a
+    /// direction of its own, two corners at one distance that turn a layer following the
+    /// tangent round and back, and a heading that ends a turn short or over. Within 2⁻⁴⁰ of the
+    /// larger coordinate, no line is drawn.
+    package static func coincide(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+        let gap = b - a
+        let scale = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+        return max(abs(gap.x), abs(gap.y)) <= 0x1p-40 * scale
     }
 
     // MARK: Measuring

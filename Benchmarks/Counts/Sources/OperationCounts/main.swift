@@ -181,7 +181,11 @@ let operations: [Operation] = [
             layer.animate { animator in
                 animator.position(along: route, orientation: .tangent).duration(1.2).easing(.inOutSine)
             }
-        }, between: { _ in clock.advance(by: 2) })
+        }, between: { _ in
+            // Back at the start, so that each call moves along the same path (not from its end).
+            clock.advance(by: 2)
+            layer.position = route.start
+        })
     },
     Operation(name: "scroll-visible", summary: "scroll update, 1,000 items × 4 properties, those in view change") {
         scrollUpdate(everyItemMoves: false) { s in
