@@ -159,6 +159,49 @@ extension OffMainActorSuites {
             #expect(abs(geometry.heading(at: geometry.length, side: .before) + .pi / 2) <= 1e-12)
         }
 
+        /// The rounding of an arc's first point scales with its centre and radius, not with the
+        /// points compared: near the origin, (60 + 60·cos π, 60·sin π) is (0, 7e-15).
+        @Test("Near the origin too, an arc that starts where the path is adds no line, and a closing line to where a circle ends is none")
+        func roundingNearTheOrigin() {
+            let down = MotionPath(start: CGPoint(x: 0, y: 100)).line(to: .zero)
+                .arc(center: CGPoint(x: 60, y: 0), radius: 60, startAngle: .pi, endAngle: 2 * .pi)
+            let circle = MotionPath(start: .zero)
+                .arc(center: CGPoint(x: 0, y: 50), radius: 50, startAngle: -.pi / 2, endAngle: -5 * .pi / 2)
+            let closed = MotionPath(start: CGPoint(x: 120, y: 0))
+                .arc(center: .zero, radius: 120, startAngle: 0, endAngle: 2 * .pi).closed()
+            #expect(down.elements.count == 2)
+            #expect(circle.elements.count == 1)
+            // Heading at the end, length: up the line, then half a turn the positive way; a whole
+            // turn the negative way from facing −x; a whole turn the positive way from facing +y.
+            for (path, heading, length) in [(down, Double.pi / 2, 100 + 60 * Double.pi),
+                                             (circle, -3 * Double.pi, 100 * Double.pi),
+                                             (closed, 5 * Double.pi / 2, 240 * Double.pi)] {
+                let geometry = PathGeometry(path)
+                #expect(geometry.corners.isEmpty, "\(path)")
+                #expect(abs(geometry.heading(at: geometry.length, side: .before) - heading) <= 1e-12, "\(path)")
+                #expect(abs(geometry.length - length) <= 1e-9, "\(path)")
+            }
+            // A layer a rounding away from where the path starts is joined by no line.
+            let joined = PathGeometry(down, from: CGPoint(x: 1e-14, y: 100))
+            #expect(joined.corners.isEmpty)
+            #expect(abs(joined.length - (100 + 60 * .pi)) <= 1e-9)
+            // A path of nothing but steps of a rounding's length has no length.
+            #expect(MotionPath(start: CGPoint(x: 40, y: 40)).line(to: CGPoint(x: 40, y: 40.000000000000007)).length == 0)
+        }
+
+        /// Each step left out is measured from the last point drawn, so that many of them, each
+        /// below the rounding, are drawn once they add up to more.
+        @Test("Steps below the rounding, a thousand of them, still take the path as far as they add up to")
+        func roundingStepsAddUp() {
+            var path = MotionPath(start: CGPoint(x: 1000, y: 0))
+            for step in 1...1000 { path = path.line(to: CGPoint(x: 1000 + Double(step) * 8e-10, y: 0)) }
+            path = path.line(to: CGPoint(x: 1000 + 8e-7, y: 100))
+            let geometry = PathGeometry(path)
+            #expect(abs(geometry.length - (100 + 8e-7)) <= 1e-9)
+            let end = geometry.vector(at: geometry.length)
+            #expect(abs(end.x - (1000 + 8e-7)) <= 1e-12 && abs(end.y - 100) <= 1e-12)
+        }
+
         /// Fuzz seed 1345291: the curvature at a path's end read 0, so a heading fitted to a path
         /// ending on a curve ended with a flat slope, and on a curve that meets its end vertically
         /// (`.inCircular`) its last segment missed by 0.4°.

@@ -22,9 +22,9 @@ import Foundation
 public struct MotionPath: Sendable, Equatable {
     /// One piece of a path, from where the path is so far.
     public enum Element: Sendable, Equatable {
-        /// A straight line to a point. A line to where the path already is but for rounding
-        /// (within 2⁻⁴⁰ of the larger coordinate) is no step: it has no direction to turn a
-        /// layer that follows the tangent.
+        /// A straight line to a point. A line to where the path already is but for rounding (no
+        /// coordinate off by more than 2⁻⁴⁰ of the path's largest, ``MotionPath/coordinateScale``)
+        /// is no step: it has no direction to turn a layer that follows the tangent.
         case line(to: CGPoint)
         /// A quadratic Bézier curve to a point, with one control point.
         case quadCurve(to: CGPoint, control: CGPoint)
@@ -73,12 +73,14 @@ public struct MotionPath: Sendable, Equatable {
     /// The path with a circular arc added (see ``Element/arc(center:radius:startAngle:endAngle:)``).
     /// Where the path so far does not end at the arc's first point, a straight line to it comes
     /// first, as `CGPath`'s `addArc` does; not where they are one but for the rounding of the
-    /// sine and cosine that place the arc's (within 2⁻⁴⁰ of the larger coordinate), where that
-    /// line would be a step in a direction of its own.
+    /// sine and cosine that place the arc's first point (no coordinate off by more than 2⁻⁴⁰ of
+    /// the centre's largest plus the radius), where that line would be a step in a direction of
+    /// its own.
     public func arc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double) -> MotionPath {
         let first = CGPoint(x: Double(center.x) + radius * cos(startAngle), y: Double(center.y) + radius * sin(startAngle))
         var path = self
-        if !PathGeometry.coincide(SIMD2(Double(first.x), Double(first.y)), SIMD2(Double(end.x), Double(end.y))) {
+        let scale = max(abs(Double(center.x)), abs(Double(center.y))) + abs(radius)
+        if !PathGeometry.coincide(SIMD2(Double(first.x), Double(first.y)), SIMD2(Double(end.x), Double(end.y)), scale: scale) {
             path.elements.append(.line(to: first))
         }
         path.elements.append(.arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle))
@@ -117,17 +119,37 @@ public struct MotionPath: Sendable, Equatable {
     }
 
     /// Whether the path never leaves its start: it has no pieces, or every piece stays there
-    /// (lines and curves whose points are all the start, arcs of no radius or no sweep there).
+    /// (lines to the start or within rounding of it, as ``PathGeometry`` leaves them out, curves
+    /// whose points are all the start, arcs of no radius or no sweep there).
     var hasNoLength: Bool {
-        elements.allSatisfy { element in
+        let scale = coordinateScale
+        func vector(_ point: CGPoint) -> SIMD2<Double> { SIMD2(Double(point.x), Double(point.y)) }
+        return elements.allSatisfy { element in
             switch element {
-            case .line(let to): to == start
+            case .line(let to): PathGeometry.coincide(vector(start), vector(to), scale: scale)
             case .quadCurve(let to, let control): to == start && control == start
             case .curve(let to, let control1, let control2): to == start && control1 == start && control2 == start
             case .arc(_, let radius, let startAngle, let endAngle):
                 (radius == 0 || startAngle == endAngle) && element.end == start
             }
         }
+    }
+
+    /// The largest magnitude among the path's coordinates: its start, every point and control
+    /// point, and each arc's centre plus its radius. The rounding its arithmetic leaves (an arc's
+    /// first point, worked out from a sine and a cosine) scales with it.
+    var coordinateScale: Double {
+        func size(_ point: CGPoint) -> Double { max(abs(Double(point.x)), abs(Double(point.y))) }
+        var scale = size(start)
+        for element in elements {
+            switch element {
+            case .line(let to): scale = max(scale, size(to))
+            case .quadCurve(let to, let control): scale = max(scale, size(to), size(control))
+            case .curve(let to, let control1, let control2): scale = max(scale, size(to), size(control1), size(control2))
+            case .arc(let center, let radius, _, _): scale = max(scale, size(center) + abs(radius))
+            }
+        }
+        return scale
     }
 
     /// The path's arc length, in points: exact for lines and arcs, within a ten-billionth for

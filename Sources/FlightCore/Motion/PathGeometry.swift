@@ -8,8 +8,9 @@ import Foundation
 /// more than 6,250 pieces), each halved while its two halves measure it differently by more
 /// than 10⁻¹³ of it (near a cusp, where the speed has a kink), down to 2⁻¹² of it on paths of
 /// at most 10,000 pieces; a distance is turned back into a parameter by Newton's method on that
-/// integral, kept inside the interval that holds it. Pieces of no length are left out; so the
-/// direction is defined everywhere on a path of any length. Before the start and past the end,
+/// integral, kept inside the interval that holds it. Pieces of no length, and lines to where the
+/// path already is but for rounding (``coincide(_:_:scale:)``), are left out; so the direction is
+/// defined everywhere on a path of any length. Before the start and past the end,
 /// the path goes on in a straight line along its first and last direction (where an easing
 /// overshoots).
 package struct PathGeometry: Sendable {
@@ -54,8 +55,10 @@ package struct PathGeometry: Sendable {
         shapes.reserveCapacity(path.elements.count + 1)
         var current = vector(origin ?? path.start)
         start = current
+        // The size of the coordinates, which the rounding of their arithmetic scales with.
+        let scale = max(path.coordinateScale, abs(current.x), abs(current.y))
         var joinIndex: Int?
-        if !Self.coincide(current, vector(path.start)) {
+        if !Self.coincide(current, vector(path.start), scale: scale) {
             joinIndex = 0
             shapes.append(.line(current, vector(path.start)))
             current = vector(path.start)
@@ -63,7 +66,9 @@ package struct PathGeometry: Sendable {
         for element in path.elements {
             switch element {
             case .line(let to):
-                if !Self.coincide(current, vector(to)) { shapes.append(.line(current, vector(to))) }
+                // From the last point drawn, so that steps left out never add up.
+                guard !Self.coincide(current, vector(to), scale: scale) else { continue }
+                shapes.append(.line(current, vector(to)))
             case .quadCurve(let to, let control):
                 let (c, p) = (vector(control), vector(to))
                 shapes.append(.cubic(current, current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p))
@@ -72,7 +77,7 @@ package struct PathGeometry: Sendable {
             case .arc(let center, let radius, let startAngle, let endAngle):
                 let c = vector(center)
                 let first = c + radius * SIMD2(cos(startAngle), sin(startAngle))
-                if !Self.coincide(first, current) { shapes.append(.line(current, first)) }
+                if !Self.coincide(first, current, scale: scale) { shapes.append(.line(current, first)) }
                 shapes.append(.arc(center: c, radius: radius, start: startAngle, sweep: endAngle - startAngle))
             }
             current = vector(element.end)
@@ -113,16 +118,18 @@ package struct PathGeometry: Sendable {
         }
     }
 
-    /// Whether two points are one but for the rounding of the arithmetic that placed them (an
-    /// arc's first point, worked out from its centre, radius and angle, a few units in the last
-    /// place from where the path is): a line between them would be a step of that size in a
-    /// direction of its own, two corners at one distance that turn a layer following the
-    /// tangent round and back, and a heading that ends a turn short or over. Within 2⁻⁴⁰ of the
-    /// larger coordinate, no line is drawn.
-    package static func coincide(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+    /// Whether two points are one but for the rounding of the arithmetic that placed them: an
+    /// arc's first point, worked out from its centre, radius and angle, lands a few units in the
+    /// last place of those from where the path is (40 + 60·sin π is 40.000000000000007). A line
+    /// between them would be a step of that size in a direction of its own: two corners at one
+    /// distance, turning a layer that follows the tangent round and back, and a heading that
+    /// ends a turn short or over. They are one where neither coordinate differs by more than
+    /// 2⁻⁴⁰ of `scale` (the path's ``MotionPath/coordinateScale``) or of their own largest
+    /// magnitude; never where a coordinate is not a number.
+    package static func coincide(_ a: SIMD2<Double>, _ b: SIMD2<Double>, scale: Double) -> Bool {
         let gap = b - a
-        let scale = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
-        return max(abs(gap.x), abs(gap.y)) <= 0x1p-40 * scale
+        let limit = 0x1p-40 * max(scale, abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+        return abs(gap.x) <= limit && abs(gap.y) <= limit
     }
 
     // MARK: Measuring
