@@ -23,8 +23,9 @@ public struct MotionPath: Sendable, Equatable {
     /// One piece of a path, from where the path is so far.
     public enum Element: Sendable, Equatable {
         /// A straight line to a point. A line to where the path already is but for rounding (no
-        /// coordinate off by more than 2⁻⁴⁰ of the path's largest, ``MotionPath/coordinateScale``)
-        /// is no step: it has no direction to turn a layer that follows the tangent.
+        /// coordinate off by more than 2⁻⁴⁰ of the largest of the path's coordinates, an arc's
+        /// centre plus its radius counted) is no step: it has no direction to turn a layer that
+        /// follows the tangent.
         case line(to: CGPoint)
         /// A quadratic Bézier curve to a point, with one control point.
         case quadCurve(to: CGPoint, control: CGPoint)

@@ -9,7 +9,7 @@ import Foundation
 /// than 10⁻¹³ of it (near a cusp, where the speed has a kink), down to 2⁻¹² of it on paths of
 /// at most 10,000 pieces; a distance is turned back into a parameter by Newton's method on that
 /// integral, kept inside the interval that holds it. Pieces of no length, and lines to where the
-/// path already is but for rounding (``coincide(_:_:scale:)``), are left out; so the direction is
+/// path already is but for rounding (`coincide(_:_:scale:)`), are left out; so the direction is
 /// defined everywhere on a path of any length. Before the start and past the end,
 /// the path goes on in a straight line along its first and last direction (where an easing
 /// overshoots).
@@ -124,7 +124,7 @@ package struct PathGeometry: Sendable {
     /// between them would be a step of that size in a direction of its own: two corners at one
     /// distance, turning a layer that follows the tangent round and back, and a heading that
     /// ends a turn short or over. They are one where neither coordinate differs by more than
-    /// 2⁻⁴⁰ of `scale` (the path's ``MotionPath/coordinateScale``) or of their own largest
+    /// 2⁻⁴⁰ of `scale` (the path's `coordinateScale`) or of their own largest
     /// magnitude; never where a coordinate is not a number.
     package static func coincide(_ a: SIMD2<Double>, _ b: SIMD2<Double>, scale: Double) -> Bool {
         let gap = b - a
