@@ -47,6 +47,14 @@ enum PathTruth {
     }
 
     static func point(_ v: SIMD2<Double>) -> CGPoint { CGPoint(x: v.x, y: v.y) }
+
+    /// Four random points within ±400 of the origin, and the cubic path through them as its
+    /// ends and control points.
+    static func randomCubic(_ random: inout SplitMix64) -> (points: [SIMD2<Double>], path: MotionPath) {
+        let p = (0..<4).map { _ in SIMD2(random.uniform(-400...400), random.uniform(-400...400)) }
+        let path = MotionPath(start: point(p[0])).curve(to: point(p[3]), control1: point(p[1]), control2: point(p[2]))
+        return (p, path)
+    }
     static func vector(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
 
     /// The parameter of the point of a cubic nearest `target` (dense scan, then bisection on the
@@ -92,9 +100,7 @@ extension OffMainActorSuites {
         func bezierLengths() {
             var random = SplitMix64(seed: 25)
             for _ in 0..<6 {
-                let p = (0..<4).map { _ in SIMD2(random.uniform(-400...400), random.uniform(-400...400)) }
-                let cubic = MotionPath(start: PathTruth.point(p[0]))
-                    .curve(to: PathTruth.point(p[3]), control1: PathTruth.point(p[1]), control2: PathTruth.point(p[2]))
+                let (p, cubic) = PathTruth.randomCubic(&random)
                 let expected = PathTruth.polylineLength { PathTruth.cubic(p, $0) }
                 #expect(abs(cubic.length - expected) <= 1e-9 * expected, "cubic \(p)")
                 let quad = MotionPath(start: PathTruth.point(p[0])).quadCurve(to: PathTruth.point(p[2]), control: PathTruth.point(p[1]))
@@ -111,9 +117,7 @@ extension OffMainActorSuites {
         func pointsAtDistances() {
             var random = SplitMix64(seed: 61)
             for _ in 0..<8 {
-                let p = (0..<4).map { _ in SIMD2(random.uniform(-400...400), random.uniform(-400...400)) }
-                let path = MotionPath(start: PathTruth.point(p[0]))
-                    .curve(to: PathTruth.point(p[3]), control1: PathTruth.point(p[1]), control2: PathTruth.point(p[2]))
+                let (p, path) = PathTruth.randomCubic(&random)
                 let geometry = PathGeometry(path)
                 // The arc length from 0 to each of 512 parameters, by composite Simpson on 32
                 // intervals each: the point there is the one at that distance.
