@@ -385,6 +385,72 @@ extension MainActorSuites {
             }
         }
 
+        /// A path down to the origin and then half round a circle: the arc's first point, from
+        /// its sine and cosine, is (0, 7e-15). With a scale of the layer's transform playing too
+        /// (a part of the transform, as the turn along the path is), every frame, inside frames
+        /// and a billionth of a second either side of each keyframe and each end: the shown
+        /// transform turns with the path's direction and scales as its own group does. What
+        /// CoreAnimation is given never turns faster than the path does (a line of a rounding's
+        /// length once gave it a whole turn in under a nanosecond, which no frame shows, and an
+        /// end at −3π/2 rather than π/2, the same matrix).
+        @Test("Turned along a path whose arc starts a rounding away, the layer turns and scales smoothly every frame and inside frames, and ends on the path's heading")
+        func roundingArcTimeline() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            let down = MotionPath(start: CGPoint(x: 0, y: 100)).line(to: .zero)
+                .arc(center: CGPoint(x: 60, y: 0), radius: 60, startAngle: .pi, endAngle: 2 * .pi)
+            layer.position = down.start
+            let scaling = layer.animate { $0.value(1.5, forKeyPath: "transform.scale").duration(1).easing(.linear) }
+            clock.advance(by: 0.1)
+            let moving = layer.animate { $0.position(along: down, orientation: .tangent).duration(1.2).easing(.linear) }
+            let rotation = try #require(moving.property("transform.rotation.z"))
+            let position = try #require(moving.property("position"))
+            // The keyframes of the turn: never faster than the path turns (its speed over the
+            // arc's radius, (100 + 60π) / 1.2 / 60 ≈ 4 rad/s), and ending on π/2.
+            let angles = rotation.keyframeValues.compactMap { $0 as? Double }
+            #expect(angles.count == rotation.keyTimes.count)
+            for index in angles.indices.dropFirst() {
+                let span = (rotation.keyTimes[index] - rotation.keyTimes[index - 1]) * rotation.duration
+                #expect(abs(angles[index] - angles[index - 1]) <= 5 * span, "keyframe \(index)")
+            }
+            #expect(abs((angles.last ?? .nan) - .pi / 2) <= 1e-9)
+            let motion = try PathMotion(path: down, from: down.start, easing: .linear, duration: 1.2)
+            // The instants: every frame and the middle of each, and either side of each keyframe
+            // of the turn and the move and of each group's end.
+            var instants = Set<Double>()
+            for frame in 1...180 { instants.insert(Double(frame) / 120); instants.insert((Double(frame) - 0.5) / 120) }
+            for property in [rotation, position] {
+                for keyTime in property.keyTimes {
+                    let t = moving.beginTime + keyTime * property.duration
+                    instants.formUnion([t - 1e-9, t + 1e-9])
+                }
+            }
+            for end in [scaling.beginTime + 1, moving.beginTime + 1.2] { instants.formUnion([end - 1e-9, end + 1e-9]) }
+            var previousTurn: Double?
+            for now in instants.sorted() where now > clock.now {
+                clock.advance(to: now)
+                let shown = try #require(layer.presentationValue(forKeyPath: "transform") as? Transform3D)
+                let (angle, scale) = (atan2(shown.m12, shown.m11), hypot(shown.m11, shown.m12))
+                let expectedScale = 1 + 0.5 * min(max(now - scaling.beginTime, 0), 1)
+                #expect(abs(scale - expectedScale) <= 0.001 + 1e-9, "scale at \(now)")
+                let t = now - moving.beginTime
+                if t < 1.2 {
+                    // The direction of travel, from positions either side (not the path's tangent).
+                    let (before, after) = (PathTruth.vector(motion.value(at: t - 1e-6)), PathTruth.vector(motion.value(at: t + 1e-6)))
+                    let expected = atan2(after.y - before.y, after.x - before.x)
+                    #expect(PathTruth.angleBetween(angle, expected) <= 0.1 * .pi / 180 + 1e-6, "angle at \(now)")
+                }
+                // The turn as the layer shows it: it never steps (the fastest turn moves it 0.018
+                // rad between neighbouring instants here).
+                let turn = try #require(layer.presentationValue(forKeyPath: "transform.rotation.z") as? Double)
+                if let previousTurn { #expect(abs(turn - previousTurn) <= 0.05, "turn at \(now)") }
+                previousTurn = turn
+            }
+            let model = try #require(layer.modelValue(forKeyPath: "transform.rotation.z") as? Double)
+            #expect(PathTruth.angleBetween(model, .pi / 2) <= 1e-9)
+            #expect(distanceBetween(layer.presentationValue(forKeyPath: "position"), CGPoint(x: 120, y: 0)) <= 1e-9)
+        }
+
         /// A decay slowing into a tight bend: the keyframe segments shrink as they near its
         /// corner (a tenth of a microsecond away, the last one), and the turn must still play as
         /// a jump at the corner's own moment, not as a ramp across it (fuzz seed 413543).
