@@ -23,6 +23,7 @@ class ForwardingLayer: AnimationTarget, AnimationHost {
         layer.setModelValue(value, forKeyPath: keyPath)
     }
     func apply(_ changes: [LayerAnimationChange]) { layer.apply(changes) }
+    func hasOtherAnimations(onBase baseKeyPath: String) -> Bool { layer.hasOtherAnimations(onBase: baseKeyPath) }
 }
 
 /// A headless layer that also records every batch of changes Flight hands its host, as the
@@ -42,7 +43,180 @@ final class RecordingLayer: ForwardingLayer {
     }
 }
 
+/// A headless layer whose host keeps the CoreAnimation bridge's bookkeeping
+/// (``CoreAnimationKeys``) and is told of stops as a `CALayer`'s animation delegates tell it:
+/// once per animation, `finished` true when it reaches the end of its active duration (it stays
+/// on the layer unless removed on completion), false when something removes it. Which animations
+/// are Flight's, and so whether another plays on a property, comes from that bookkeeping alone.
+@MainActor
+final class DelegateBookkeepingLayer: ForwardingLayer {
+    private(set) var keys = CoreAnimationKeys()
+    /// The animations added and not yet stopped: their key and token.
+    private var playing: [(key: String, token: Int)] = []
+    /// The removals the bookkeeping reported to Flight.
+    private(set) var reported: [String] = []
+
+    override func apply(_ changes: [LayerAnimationChange]) {
+        for change in changes {
+            switch change {
+            case let .add(key, _): playing.append((key, keys.added(key: key)))
+            case let .remove(key): keys.removed(key: key)
+            }
+        }
+        super.apply(changes)
+    }
+
+    /// Delivers the stops due by now: an animation no longer on the layer (or replaced under its
+    /// key) stopped unfinished; one past its end stopped finished.
+    func deliverStops() {
+        var stillPlaying: [(key: String, token: Int)] = []
+        for (index, entry) in playing.enumerated() {
+            let replaced = playing[(index + 1)...].contains { $0.key == entry.key }
+            guard !replaced, let animation = layer.animation(forKey: entry.key) else {
+                if keys.stopped(key: entry.key, token: entry.token, finished: false, isRemovedOnCompletion: false) {
+                    reported.append(entry.key)
+                    animationWasRemoved(forKey: entry.key)
+                }
+                continue
+            }
+            if animation.endTime <= layer.currentTime {
+                _ = keys.stopped(key: entry.key, token: entry.token, finished: true,
+                                 isRemovedOnCompletion: animation.isRemovedOnCompletion)
+            } else {
+                stillPlaying.append(entry)
+            }
+        }
+        playing = stillPlaying
+    }
+
+    override func hasOtherAnimations(onBase baseKeyPath: String) -> Bool {
+        layer.animationKeys.contains { key in
+            !keys.isFlights(key) && layer.animation(forKey: key).map { LayerProperty.base(of: $0.keyPath) } == baseKeyPath
+        }
+    }
+}
+
 extension MainActorSuites {
+    @MainActor
+    @Suite("CoreAnimation bridge: which animations are Flight's")
+    struct CoreAnimationKeysTests {
+        @Test("An animation that ran to its end and stays on the layer is still Flight's; a removal is reported once")
+        func stops() {
+            var keys = CoreAnimationKeys()
+            func stop(_ key: String, _ token: Int, finished: Bool, removedOnCompletion: Bool = false) -> Bool {
+                keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: removedOnCompletion)
+            }
+            let first = keys.added(key: "1.0")
+            #expect(keys.isFlights("1.0"))
+            // Ran to its end, not removed on completion: still on the layer, still Flight's.
+            let endedStaying = stop("1.0", first, finished: true)
+            #expect(!endedStaying && keys.isFlights("1.0"))
+            // Ran to its end and removed on completion: no longer on the layer, not cut short.
+            let second = keys.added(key: "1.1")
+            let endedRemoved = stop("1.1", second, finished: true, removedOnCompletion: true)
+            #expect(!endedRemoved && !keys.isFlights("1.1"))
+            // Removed by something else: reported once, then no longer Flight's.
+            let third = keys.added(key: "1.2")
+            let removed = stop("1.2", third, finished: false)
+            let removedAgain = stop("1.2", third, finished: false)
+            #expect(removed && !removedAgain && !keys.isFlights("1.2"))
+            // Replaced by Flight under the same key: the old one's stop, even delivered after the
+            // new one was added, changes nothing; the new one is Flight's.
+            let replaced = keys.added(key: "2.0")
+            let replacing = keys.added(key: "2.0")
+            let replacedStop = stop("2.0", replaced, finished: false)
+            #expect(!replacedStop && keys.isFlights("2.0"))
+            // Removed by Flight: its stop is not reported.
+            keys.removed(key: "2.0")
+            let removedByFlight = stop("2.0", replacing, finished: false)
+            #expect(!removedByFlight && !keys.isFlights("2.0") && keys.isFlights("1.0"))
+        }
+
+        /// A part that ends early inside a group that lives on (`position.x`, 0.2 s, with a 1 s
+        /// fade), a spring on the other part (`position.y`) and, after the first part has ended,
+        /// a redirect of that spring: with the bridge's bookkeeping the redirect keeps the
+        /// spring's velocity and shows exactly what the headless layer shows, at every frame and
+        /// inside frames. (Were an animation that ran to its end forgotten, the ended `position.x`
+        /// would count as another's animation on `position`, and the redirect would start from
+        /// rest, leaving the spring's course: points off the headless layer within a few frames.)
+        @Test("A part that ended inside its group is still Flight's: a later redirect keeps its velocity")
+        func endedPartStaysFlights() throws {
+            /// The samples of `position.y`, and its speed just before and just after the redirect.
+            func play(_ layer: HeadlessLayer, _ host: any AnimationTarget, deliver: @escaping @MainActor () -> Void)
+                -> (samples: [(time: TimeInterval, y: Double)], before: Double, after: Double) {
+                var samples: [(time: TimeInterval, y: Double)] = []
+                func y(at time: TimeInterval) -> Double {
+                    layer.presentationValue(forKeyPath: "position.y", at: time) as? Double ?? .nan
+                }
+                let h = 1e-4
+                func frames(to end: TimeInterval) {
+                    while layer.clock.now < end - 1e-12 {
+                        let start = layer.clock.now
+                        for fraction in [0.25, 0.5, 0.75] {
+                            let time = layer.localTime(atClockTime: start + fraction / 120)
+                            if let y = layer.presentationValue(forKeyPath: "position.y", at: time) as? Double {
+                                samples.append((time, y))
+                            }
+                        }
+                        layer.clock.advance(by: 1.0 / 120)
+                        deliver()
+                        samples.append((layer.currentTime, layer.presentation().position.y))
+                    }
+                }
+                host.animate { a in
+                    a.value(100.0, forKeyPath: "position.x").duration(0.2).easing(.linear)
+                    a.alpha(0).duration(1).easing(.linear)
+                }
+                frames(to: 0.1)
+                host.animate { a in
+                    a.value(300.0, forKeyPath: "position.y").easing(.spring(Spring(duration: 0.8, bounce: 0.2)))
+                }
+                frames(to: 0.5)
+                let before = (y(at: 0.5) - y(at: 0.5 - h)) / h
+                host.animate { a in
+                    a.value(0.0, forKeyPath: "position.y").easing(.spring(Spring(duration: 0.8, bounce: 0.2)))
+                }
+                let after = (y(at: 0.5 + h) - y(at: 0.5)) / h
+                frames(to: 2.5)
+                return (samples, before, after)
+            }
+            let bridged = DelegateBookkeepingLayer(clock: ManualClock())
+            let bridgedRun = play(bridged.layer, bridged) { bridged.deliverStops() }
+            let modelLayer = HeadlessLayer(clock: ManualClock())
+            let modelRun = play(modelLayer, modelLayer) {}
+            #expect(bridged.reported.isEmpty)
+            #expect(bridgedRun.samples.count == modelRun.samples.count)
+            for (bridged, model) in zip(bridgedRun.samples, modelRun.samples) {
+                #expect(bridged.time == model.time)
+                #expect(abs(bridged.y - model.y) <= 1e-9, "at \(model.time): \(bridged.y) against \(model.y)")
+            }
+            // The redirect keeps the spring's velocity (the speed 0.1 ms either side of it agrees
+            // within what the spring's acceleration changes it by in that time).
+            for run in [bridgedRun, modelRun] {
+                #expect(abs(run.before) > 100 && abs(run.after - run.before) < 0.01 * abs(run.before), "\(run.before) \(run.after)")
+            }
+        }
+
+        @Test("A removal by something else is reported once, and the group stops once")
+        func removalReported() {
+            let clock = ManualClock()
+            let host = DelegateBookkeepingLayer(clock: clock)
+            var stops: [Bool] = []
+            host.animate { a in
+                a.alpha(0).duration(1)
+                a.setDidStopCallback { _, finished in stops.append(finished) }
+            }
+            clock.advance(by: 0.1)
+            host.deliverStops()
+            // The app removes every animation of the layer.
+            host.layer.removeAllAnimations()
+            host.deliverStops()
+            clock.advance(by: 0.1)
+            host.deliverStops()
+            #expect(host.reported.count == 1 && stops == [false])
+        }
+    }
+
     @MainActor
     @Suite("CoreAnimation plan")
     struct CoreAnimationPlanTests {

@@ -14,8 +14,8 @@ public final class CALayerHost: AnimationHost {
     public private(set) weak var layer: CALayer?
     /// Flight's bookkeeping for this layer.
     public let animationState = AnimationState()
-    /// The delegates of Flight's animations on the layer, by key.
-    private var removalDelegates: [String: RemovalDelegate] = [:]
+    /// Which animations on the layer are Flight's, and which of their stops to report.
+    private var keys = CoreAnimationKeys()
 
     init(layer: CALayer) {
         self.layer = layer
@@ -100,9 +100,8 @@ public final class CALayerHost: AnimationHost {
     /// Applies Flight's changes in one `CATransaction` with implicit actions disabled: each
     /// addition becomes a `CAKeyframeAnimation` exactly as ``CoreAnimationKeyframeAnimation``
     /// describes it (values boxed once, key times, a timing function per segment, the begin time
-    /// in the layer's time space), each removal a `removeAnimation(forKey:)`. The
-    /// delegates of animations Flight removes or replaces are silenced first, so only removals
-    /// CoreAnimation makes on its own are reported.
+    /// in the layer's time space), each removal a `removeAnimation(forKey:)`. Only removals
+    /// CoreAnimation makes on its own are reported (see ``CoreAnimationKeys``).
     public func apply(_ changes: [LayerAnimationChange]) {
         guard let layer else { return }
         let steps = CoreAnimationStep.plan(changes)
@@ -118,23 +117,22 @@ public final class CALayerHost: AnimationHost {
                         keyPath: description.keyPath, reason: "its values cannot be boxed for CoreAnimation"))
                     continue
                 }
-                let delegate = RemovalDelegate(host: self, key: description.key)
-                removalDelegates[description.key]?.isSilenced = true
-                removalDelegates[description.key] = delegate
-                animation.delegate = delegate
+                let token = keys.added(key: description.key)
+                animation.delegate = RemovalDelegate(host: self, key: description.key, token: token)
                 layer.add(animation, forKey: description.key)
             case .remove(let key):
-                removalDelegates.removeValue(forKey: key)?.isSilenced = true
+                keys.removed(key: key)
                 layer.removeAnimation(forKey: key)
             }
         }
     }
 
     /// Whether an animation Flight did not add (UIKit's, the app's) plays on `baseKeyPath` or a
-    /// part of it: Flight's are the ones it keeps a removal delegate for.
+    /// part of it. Flight's are those it added and has not removed, including those that ran to
+    /// their end and stay on the layer until their group ends.
     public func hasOtherAnimations(onBase baseKeyPath: String) -> Bool {
-        guard let layer, let keys = layer.animationKeys() else { return false }
-        for key in keys where removalDelegates[key] == nil {
+        guard let layer, let layerKeys = layer.animationKeys() else { return false }
+        for key in layerKeys where !keys.isFlights(key) {
             guard let animation = layer.animation(forKey: key) else { continue }
             // A group's children (a ``LayerAnimationGroup`` added as a `CAAnimationGroup`) count.
             for child in (animation as? CAAnimationGroup)?.animations ?? [animation] {
@@ -146,9 +144,12 @@ public final class CALayerHost: AnimationHost {
         return false
     }
 
-    /// Forgets the delegate of an animation that has stopped.
-    fileprivate func animationDidStop(forKey key: String, delegate: RemovalDelegate) {
-        if removalDelegates[key] === delegate { removalDelegates[key] = nil }
+    /// The animation added with `token` under `key` stopped: reported to Flight if something
+    /// else removed it (``CoreAnimationKeys/stopped(key:token:finished:isRemovedOnCompletion:)``).
+    fileprivate func animationDidStop(forKey key: String, token: Int, finished: Bool, isRemovedOnCompletion: Bool) {
+        if keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: isRemovedOnCompletion) {
+            animationWasRemoved(forKey: key)
+        }
     }
 
     /// A keyframe animation from its description, or nil if a value cannot be boxed.
@@ -176,26 +177,26 @@ public final class CALayerHost: AnimationHost {
 
 nonisolated(unsafe) private var associationKey: UInt8 = 0
 
-/// Reports to Flight an animation of Flight's that CoreAnimation removed on its own (it stopped
-/// without finishing and Flight had not silenced it). CoreAnimation retains an animation's
+/// Hands the stop of one of Flight's animations to its host, which reports it to Flight if
+/// CoreAnimation removed the animation on its own. CoreAnimation retains an animation's
 /// delegate.
 @MainActor
 private final class RemovalDelegate: NSObject, CAAnimationDelegate {
     private weak var host: CALayerHost?
     private let key: String
-    /// Set when Flight removes or replaces the animation itself.
-    var isSilenced = false
+    /// The animation's token (``CoreAnimationKeys/added(key:)``).
+    private let token: Int
 
-    init(host: CALayerHost, key: String) {
+    init(host: CALayerHost, key: String, token: Int) {
         self.host = host
         self.key = key
+        self.token = token
     }
 
     nonisolated func animationDidStop(_ animation: CAAnimation, finished: Bool) {
+        let isRemovedOnCompletion = animation.isRemovedOnCompletion
         MainActor.assumeIsolated {
-            guard let host else { return }
-            host.animationDidStop(forKey: key, delegate: self)
-            if !finished && !isSilenced { host.animationWasRemoved(forKey: key) }
+            host?.animationDidStop(forKey: key, token: token, finished: finished, isRemovedOnCompletion: isRemovedOnCompletion)
         }
     }
 }
