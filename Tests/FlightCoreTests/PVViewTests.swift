@@ -73,21 +73,63 @@ extension MainActorSuites {
             }
         }
 
-        @Test("Items' targets are held weakly, as every progress animator holds its targets")
-        func targetsHeldWeakly() {
+        @Test("An item's target is asked for once and kept until reload, as PVView caches the view it is given")
+        func targetsCachedUntilReload() {
             let pages = TransientPages()
             let animator = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
             animator.update(offset: 80)
             #expect(pages.made == 1)
-            // The page animator alone does not keep the view alive; it asks again when the view is gone.
-            #expect(pages.lastMade == nil)
+            // A target made for the item alone is kept, and animated on the next update.
+            let made = pages.lastMade
+            #expect(made != nil)
             animator.update(offset: 120)
-            #expect(pages.made == 2)
-            // A target someone keeps is asked for once.
+            #expect(pages.made == 1 && pages.lastMade === made)
+            expectClose(made?.opacity ?? -1, 1 - 120.0 / 320, absolute: 1e-12)
+            // `reload()` forgets it: it is asked for again, and the old one is released.
+            animator.reload()
+            #expect(pages.made == 2 && pages.lastMade !== made)
+            // A target someone else keeps is asked for once too.
             let kept = IntroPages()
             let pager = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: kept)
             for offset in stride(from: 0.0, through: 900, by: 30) { pager.update(offset: offset) }
             #expect(kept.events.filter { $0.hasPrefix("target") } == ["target logo", "target caption"])
+        }
+
+        /// PVView: "In these methods, you can use `currentPageIndex` … to get index of page
+        /// before the transition": an action that plays forwards when the pages go forwards and
+        /// reversed when they come back.
+        @Test("While the data source is asked, currentPageIndex is the page before the transition")
+        func pageBeforeTheTransition() {
+            final class Pages: PageAnimatorDataSource {
+                let badge = HeadlessLayer()
+                var asked: [String] = []
+                func numberOfPages(in animator: PageAnimator) -> Int { 3 }
+                func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["badge"] }
+                func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget { badge }
+                func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+                    asked.append("page \(page) from \(animator.currentPageIndex)")
+                    let fade = PageAction.fade(from: 0, to: 1)
+                    return animator.currentPageIndex <= page ? [fade] : [fade.reversed(with: ActionParameters())]
+                }
+                func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?) {
+                    asked.append("ended on \(animator.currentPageIndex) from \(previousPage.map(String.init) ?? "none")")
+                }
+            }
+            let pages = Pages()
+            let animator = PageAnimator(containerSize: CGSize(width: 100, height: 100), dataSource: pages)
+            animator.reload()
+            #expect(pages.asked == ["page 0 from 0", "ended on 0 from none"])
+            pages.asked.removeAll()
+            animator.update(offset: 125)   // forwards onto page 1
+            #expect(pages.asked == ["page 0 from 0", "page 1 from 0", "ended on 1 from 0"])
+            #expect(animator.currentPageIndex == 1 && pages.badge.opacity == 0.25)
+            pages.asked.removeAll()
+            animator.update(offset: 150)   // within page 1
+            #expect(pages.asked == ["page 1 from 1"] && pages.badge.opacity == 0.5)
+            pages.asked.removeAll()
+            animator.update(offset: 75)    // back onto page 0: its action reversed
+            #expect(pages.asked == ["page 1 from 1", "page 0 from 1", "ended on 0 from 1"])
+            #expect(animator.currentPageIndex == 0 && pages.badge.opacity == 0.25)
         }
 
         @Test("Actions by page progress, with offsets, relative points and sizes, groups and reversal")

@@ -163,7 +163,7 @@ extension MainActorSuites {
             #expect(layer.opacity == 1)
         }
 
-        @Test("A page's actions are asked for with the animator on that page; made-for-the-update targets are written; custom steps run after, outside the transaction")
+        @Test("A page's actions are asked for with the animator on the page before the transition; new targets are written; custom steps run after, outside the transaction")
         func pageOrder() {
             final class Pages: PageAnimatorDataSource {
                 var seen: [String] = []
@@ -171,7 +171,7 @@ extension MainActorSuites {
                 func numberOfPages(in animator: PageAnimator) -> Int { 3 }
                 func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["item"] }
                 func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget {
-                    let layer = HeadlessLayer()   // nobody keeps it
+                    let layer = HeadlessLayer()   // nobody else keeps it
                     lastMade = layer
                     return layer
                 }
@@ -187,11 +187,11 @@ extension MainActorSuites {
             let pages = Pages()
             let pager = PageAnimator(containerSize: CGSize(width: 100, height: 100), dataSource: pages)
             pager.update(offset: 150)
-            #expect(pages.seen == ["asked for page 1 on page 1", "step 0.5 after opacity 0.5, in a transaction: false"])
-            #expect(pages.lastMade == nil)   // written, then released
+            #expect(pages.seen == ["asked for page 1 on page 0", "step 0.5 after opacity 0.5, in a transaction: false"])
+            #expect(pages.lastMade != nil)   // kept for its item until `reload()`
             pages.seen.removeAll()
             pager.update(offset: 0)           // back over page 1 (at its start) to page 0
-            #expect(pages.seen == ["asked for page 1 on page 1", "asked for page 0 on page 0",
+            #expect(pages.seen == ["asked for page 1 on page 1", "asked for page 0 on page 1",
                                    "step 0.0 after opacity 0.0, in a transaction: false",
                                    "step 0.0 after opacity 0.0, in a transaction: false"])
         }

@@ -16,14 +16,18 @@ public final class PageAnimator {
     /// The size of the container whose width (or height) is a page's length, and that relative
     /// points and sizes refer to unless the data source gives an item a container of its own.
     public var containerSize: CGSize
-    /// The page the offset is in.
+    /// The page the offset is in. While the data source is asked for a page's items, targets,
+    /// containers and actions, it is still the page before the transition (PVView's rule), so
+    /// that an action can tell which way the pages are going; it is the new page from then on,
+    /// in ``PageAnimatorDataSource/pageAnimator(_:didEndTransitionFrom:)`` and after.
     public private(set) var currentPageIndex = 0
     /// The progress within the current page, `0...1`.
     public private(set) var currentProgress = 0.0
 
-    /// The items' targets, held weakly as every progress animator holds its targets: a view
-    /// that leaves its hierarchy is not kept alive, and is asked for again if its item returns.
-    private var targets: [String: WeakTarget] = [:]
+    /// The items' targets, each asked for once and kept until ``reload()`` (PVView caches the
+    /// view it is given for an item): a target made for its item alone is still there, and
+    /// still animated, on the next update.
+    private var targets: [String: any AnimationTarget] = [:]
     private var hasStarted = false
 
     /// Creates a page animator.
@@ -64,9 +68,10 @@ public final class PageAnimator {
         let progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let previous = hasStarted ? currentPageIndex : nil
         if previous != page { dataSource.pageAnimator(self, willBeginTransitionTo: page) }
-        // The data source is asked first, for the pages passed over and then the current one
-        // (with the animator's page and progress already moved to it), reading containers as
-        // they are before this update. The values are then set together (one `CATransaction`
+        // The data source is asked first, for the pages passed over and then the current one,
+        // reading containers as they are before this update; as in PVView, the animator's page
+        // and progress are still those before the transition while it is asked, and move to the
+        // new ones once it has answered. The values are then set together (one `CATransaction`
         // on a device); custom steps run after them and, like the data source's callbacks,
         // outside it.
         var writes: [PageWrite] = []
@@ -78,10 +83,10 @@ public final class PageAnimator {
                 for skipped in stride(from: previous, to: page, by: -1) { compile(page: skipped, progress: 0, into: &writes) }
             }
         }
+        compile(page: page, progress: progress, into: &writes)
         currentPageIndex = page
         currentProgress = progress
         hasStarted = true
-        compile(page: page, progress: progress, into: &writes)
         writeTogether(on: writes.first?.host) {
             for write in writes where !write.binding.runsAppCode { write.apply() }
         }
@@ -95,8 +100,8 @@ public final class PageAnimator {
     private func compile(page: Int, progress: Double, into writes: inout [PageWrite]) {
         guard let dataSource else { return }
         for item in dataSource.pageAnimator(self, itemsOnPage: page) {
-            let target = targets[item]?.target ?? dataSource.pageAnimator(self, targetForItem: item)
-            targets[item] = WeakTarget(target: target)
+            let target = targets[item] ?? dataSource.pageAnimator(self, targetForItem: item)
+            targets[item] = target
             var container = containerSize
             if let own = dataSource.pageAnimator(self, containerForItem: item, onPage: page),
                let bounds = own.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect {
@@ -121,9 +126,5 @@ public final class PageAnimator {
         func apply() {
             binding.apply(at: progress, host: host)
         }
-    }
-
-    private struct WeakTarget {
-        weak var target: (any AnimationTarget)?
     }
 }

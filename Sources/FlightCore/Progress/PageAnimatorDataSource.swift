@@ -8,8 +8,9 @@ public protocol PageAnimatorDataSource: AnyObject {
     func numberOfPages(in animator: PageAnimator) -> Int
     /// The identifiers of the items on a page.
     func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String]
-    /// The target an item's actions apply to: asked once per item while that target lives (it
-    /// is held weakly, so return a view the hierarchy keeps, not a new object each time).
+    /// The target an item's actions apply to: asked once per item, and kept by the animator
+    /// until ``PageAnimator/reload()`` (PVView's cache). Flight does not add a view to any
+    /// hierarchy; put it where it shows yourself.
     func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget
     /// The actions an item runs as its page is scrolled through.
     func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction]
