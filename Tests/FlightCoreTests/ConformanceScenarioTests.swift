@@ -120,6 +120,18 @@ extension MainActorSuites {
             for frame in [92, 100, 107, 120, 143] { #expect(held.samples[0][frame]![0] == 320, "frame \(frame)") }
             #expect(held.samples[1][143]![0] == 0.3)
             #expect(held.events.contains { $0.name == "move stop finished" })
+
+            // The scale written into a 2D scale of 0.5 multiplies its factors by 1.5 (0.75, 0.75,
+            // 1.5); into a uniform one, 1 on every axis; the mirrored layer, turned a quarter
+            // turn, keeps its mirror (x flipped, then turned: m12 = −1, m21 = −1).
+            let scaled = Self.run(Self.scenario("parts of a scaled layer"))
+            let planar = try #require(scaled.samples[0].last!)
+            #expect(abs(planar[0] - 0.75) < 1e-9 && abs(planar[5] - 0.75) < 1e-9 && abs(planar[10] - 1.5) < 1e-9)
+            let uniform = try #require(scaled.samples[1].last!)
+            #expect(abs(uniform[0] - 1) < 1e-9 && abs(uniform[5] - 1) < 1e-9 && abs(uniform[10] - 1) < 1e-9)
+            let mirrored = try #require(scaled.samples[2].last!)
+            #expect(abs(mirrored[0]) < 1e-9 && abs(mirrored[1] + 1) < 1e-9 && abs(mirrored[4] + 1) < 1e-9 && abs(mirrored[5]) < 1e-9)
+            #expect(mirrored[0] * mirrored[5] - mirrored[1] * mirrored[4] < 0, "still mirrored")
         }
 
         @Test("A headless run compared with itself differs by nothing, on even and on jittered frames")

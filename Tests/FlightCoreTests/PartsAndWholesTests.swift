@@ -892,3 +892,91 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(Self.gap(layer.presentation().transform, model) < 1e-12)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// A whole, a part of it animated alone, and whether CoreAnimation is handed the whole.
+    struct LonePart: Sendable, CustomTestStringConvertible {
+        let name: String
+        let model: Transform3D
+        let keyPath: String
+        let target: Double
+        let playsAsWhole: Bool
+        var testDescription: String { name }
+    }
+
+    nonisolated static let loneParts: [LonePart] = {
+        let turned = Transform3D.rotation(angle: 0.3, x: 0, y: 0, z: 1)
+        let planarScale = Transform3D.scale(x: 0.5, y: 0.5)   // z stays 1: the average reads 2/3
+        let mirrored = Transform3D.scale(x: -1, y: 1)
+        let sheared = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0.4, m22: 1, m23: 0, m24: 0,
+                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        return [
+            LonePart(name: "scale of the identity", model: .identity, keyPath: "transform.scale", target: 1.5, playsAsWhole: false),
+            LonePart(name: "scale of a turned, uniformly scaled layer",
+                     model: turned.concatenating(.scale(x: 0.5, y: 0.5, z: 0.5)), keyPath: "transform.scale", target: 1,
+                     playsAsWhole: false),
+            LonePart(name: "scale of a 2D scale", model: planarScale, keyPath: "transform.scale", target: 1, playsAsWhole: true),
+            LonePart(name: "scale of an unequal scale", model: .scale(x: 2, y: 1), keyPath: "transform.scale", target: 1.2,
+                     playsAsWhole: true),
+            LonePart(name: "scale of a shear", model: sheared, keyPath: "transform.scale", target: 1.4, playsAsWhole: true),
+            LonePart(name: "rotation of the identity", model: .identity, keyPath: "transform.rotation.z", target: 1,
+                     playsAsWhole: false),
+            LonePart(name: "rotation of a 2D scale", model: planarScale.concatenating(turned), keyPath: "transform.rotation.z",
+                     target: 2, playsAsWhole: false),
+            LonePart(name: "rotation of a mirrored layer", model: mirrored, keyPath: "transform.rotation.z", target: .pi / 2,
+                     playsAsWhole: true),
+            LonePart(name: "x scale of a mirrored layer", model: mirrored, keyPath: "transform.scale.x", target: -2,
+                     playsAsWhole: true),
+            LonePart(name: "rotation of a layer turned about y", model: .rotation(angle: 0.5, x: 0, y: 1, z: 0),
+                     keyPath: "transform.rotation.z", target: 1, playsAsWhole: true),
+            LonePart(name: "x scale of an unequal scale", model: .scale(x: 2, y: 1), keyPath: "transform.scale.x", target: 3,
+                     playsAsWhole: false),
+            LonePart(name: "translation of a mirrored layer", model: mirrored, keyPath: "transform.translation.x", target: 40,
+                     playsAsWhole: false),
+        ]
+    }()
+
+    /// Rule 5: CoreAnimation plays a part by writing it into the whole its own way, which Apple
+    /// documents only by what each part is; where readings could differ (a reflection, a matrix
+    /// out of the plane, `transform.scale` over unequal factors or a shear) the part is handed to
+    /// it as the whole. What is shown, every frame and inside frames until the end: on a planar
+    /// whole, the model with the part written in at its eased value, either way; on a whole out
+    /// of the plane, the whole's own interpolation to that.
+    @Test("A rotation or scale part alone goes to CoreAnimation as a part only where every reading of its whole agrees",
+          arguments: loneParts)
+    func lonePartsReadAlike(_ case: LonePart) throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = `case`.model
+        let start = try #require(layer.value(forKeyPath: `case`.keyPath, as: Double.self))
+        let group = layer.animate { $0.value(`case`.target, forKeyPath: `case`.keyPath).duration(0.5).easing(.linear) }
+        #expect(group.keyPaths == [`case`.playsAsWhole ? "transform" : `case`.keyPath])
+        let sent = try #require(layer.animationKeys.first.flatMap(layer.animation(forKey:)))
+        #expect(sent.keyPath == (`case`.playsAsWhole ? "transform" : `case`.keyPath))
+        let reference = HeadlessLayer()
+        /// The model with the part written in at its value at `time`.
+        func partWritten(at time: TimeInterval) -> Transform3D {
+            reference.transform = `case`.model
+            let value = start + (`case`.target - start) * min(max(time / 0.5, 0), 1)
+            reference.setModelValue(value, forKeyPath: `case`.keyPath)
+            return reference.transform
+        }
+        let end = partWritten(at: 0.5)
+        // A planar whole interpolates as the part written in frame by frame; one out of the plane
+        // by its own decomposition, between the same ends.
+        let planar = `case`.model.m13 == 0 && `case`.model.m23 == 0 && `case`.model.m31 == 0 && `case`.model.m32 == 0
+        // The whole's keyframes are fitted within the default tolerance, 0.1 % of the travel.
+        let allowance = 2e-3 * max(1, abs(`case`.target - start))
+        for half in 1...144 {
+            clock.advance(to: Double(half) / 240)
+            let shown = layer.presentation().transform
+            if planar {
+                #expect(Self.gap(shown, partWritten(at: clock.now)) <= allowance, "at \(clock.now)")
+            } else {
+                let whole = `case`.model.interpolated(to: end, fraction: min(clock.now / 0.5, 1))
+                #expect(Self.gap(shown, whole) <= allowance, "at \(clock.now)")
+            }
+        }
+        #expect(Self.gap(layer.transform, end) < 1e-12)
+    }
+}

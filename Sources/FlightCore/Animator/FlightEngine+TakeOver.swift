@@ -103,7 +103,8 @@ extension FlightEngine {
             // The older animations on the same whole: those placed, then the group's earlier ones.
             let placedOnBase = placed.filter { LayerProperty.base(of: $0.animation.keyPath) == base }
             let earlierOnBase = result[..<index].filter { ($0.property?.baseKeyPath ?? $0.keyPath) == base }
-            guard !placedOnBase.isEmpty || !earlierOnBase.isEmpty || part.isRelative else { continue }
+            // A rotation or scale part alone can still need its whole (rule 5 of the parts).
+            guard !placedOnBase.isEmpty || !earlierOnBase.isEmpty || LayerProperty.movesDecomposition(keyPath) else { continue }
             let entangled = placedOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.animation.keyPath) == .entangled }
                 || earlierOnBase.contains { LayerProperty.overlap(of: keyPath, over: $0.keyPath) == .entangled }
             // Only a rotation or scale part of a transform can compose through a reflection.

@@ -22,6 +22,15 @@ import Foundation
 //    the other way in the next. The same holds where a matrix is turned out of the plane (a
 //    rotation about x or y, a shear or perspective in z): its rotation reads as three angles,
 //    which it gives in more than one way.
+// 5. CoreAnimation plays an animation of a part itself, writing each value into the whole by
+//    its own reading of the matrix, which Apple documents only by what a part is ("Key-Value
+//    Coding Extensions": the rotation in z, the average of the three scale factors). So a
+//    rotation or scale part is sent to CoreAnimation as a part only where every plausible
+//    reading agrees with Flight's: never into a reflected or out-of-plane whole, even with
+//    nothing else moving it, and `transform.scale` only into a whole scaled alike on all three
+//    axes without a shear (a 2D scale of 0.5 has a z scale of 1, and "set the average to 1"
+//    can mean a ratio of 1.5 on every factor, Flight's reading, or 1 on each). Elsewhere the
+//    part is played as its whole.
 
 extension LayerProperty {
     /// How a newer animation of one key path composes with an older animation of another.
@@ -95,26 +104,43 @@ extension LayerProperty {
 
     /// Whether an animation of `keyPath` (a rotation or scale part of `transform`) would be
     /// composed into a reflected transform, or one turned out of the plane, that another
-    /// animation moves (rule 4 above): `whole` is the transform's model value (with the group's
-    /// earlier targets written in), `written` the whole with this part's target written in,
-    /// and `older` the key paths and keyframe values of the older animations on the transform
-    /// (placed, or declared earlier in the group; those it takes over do not count;
-    /// `transform.scale` counts alone). When it is, the part is played as an animation of the
-    /// whole transform.
+    /// animation moves (rule 4 above), or written by CoreAnimation into a whole it reads in a
+    /// way Apple does not document (rule 5): `whole` is the transform's model value (with the
+    /// group's earlier targets written in), `written` the whole with this part's target
+    /// written in, and `older` the key paths and keyframe values of the older animations on
+    /// the transform (placed, or declared earlier in the group; those it takes over do not
+    /// count). When it is, the part is played as an animation of the whole transform.
     package static func composesThroughReflection(
         _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue,
         over older: [(keyPath: String, values: [any AnimatableValue])]
     ) -> Bool {
         guard movesDecomposition(keyPath) else { return false }
+        // Rule 5: CoreAnimation writes a part into a reflected or out-of-plane whole by a reading
+        // Apple does not document, and `transform.scale` into unequal factors too; even alone,
+        // such a part is played as its whole.
+        let transformKeyPath = LayerProperty.transform.keyPath
+        if reflects(whole, of: transformKeyPath) || reflects(written, of: transformKeyPath) || isSpatial(whole)
+            || isSpatial(written) {
+            return true
+        }
+        if named(keyPath)?.isRelative == true && !(isUniformlyScaled(whole) && isUniformlyScaled(written)) { return true }
         // Those it takes over are not composed with it.
         let composed = older.filter { movesDecomposition($0.keyPath) && overlap(of: keyPath, over: $0.keyPath) != .replaces }
-        // `transform.scale` scales the factors by a ratio of the average of their sizes: through
-        // a reflection that ratio changes sign with them, so it is played as its whole even alone.
-        guard !composed.isEmpty || named(keyPath)?.isRelative == true else { return false }
-        return reflects(whole, of: LayerProperty.transform.keyPath) || reflects(written, of: LayerProperty.transform.keyPath)
-            || composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
-            || isSpatial(whole) || isSpatial(written)
+        return composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
             || composed.contains { entry in entry.values.contains(where: isSpatial) }
+    }
+
+    /// Whether `value` is a transform scaled alike on all three axes, without a shear (to a
+    /// billionth of its largest factor): where every reading of writing `transform.scale` into
+    /// it agrees (rule 5). A planar matrix collapsed to nothing (every factor 0) is.
+    private static func isUniformlyScaled(_ value: any AnimatableValue) -> Bool {
+        guard let matrix = value as? Transform3D else { return true }
+        let parts = TransformParts(matrix)
+        let sizes = SIMD3(parts.scaleFactors.x.magnitude, parts.scaleFactors.y.magnitude, parts.scaleZ.magnitude)
+        let largest = sizes.max()
+        guard largest.isFinite else { return false }
+        let allowance = 1e-9 * largest
+        return sizes.max() - sizes.min() <= allowance && parts.shear.magnitude <= allowance
     }
 
     /// Whether `keyPath` is `transform` or one of its rotation or scale parts: what is read or

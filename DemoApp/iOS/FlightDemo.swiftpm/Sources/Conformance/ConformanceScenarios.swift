@@ -8,7 +8,7 @@ public enum ConformanceScenarios {
     /// Every scenario, in the order they run.
     public static var all: [ConformanceScenario] {
         [takeOver, springTakeOver, pauseScrubResume, pauseAfterAnEnd, reverse, finishAndCancel, continueOnSpring,
-         triggers, colours, transforms, transformParts, speedTwo]
+         triggers, colours, transforms, transformParts, partsOfAScaledLayer, partEndsInsideItsGroup, speedTwo]
     }
 
     /// A 60 × 60 pt square at `position`, opaque, with a background colour.
@@ -291,6 +291,59 @@ public enum ConformanceScenarios {
                 ConformanceStep(at: 0.2, "rotate") { stage in
                     stage.animate("rotate", on: 0) { a in
                         a.value(Double.pi / 2, forKeyPath: "transform.rotation.z").duration(0.6).easing(.inOutSine)
+                    }
+                },
+            ])
+    }
+
+    /// Parts of transforms that CoreAnimation could read another way than Flight: the scale of
+    /// a layer given a 2D scale of 0.5 (its z scale is 1, so `transform.scale` reads 0.667) and
+    /// the rotation of a layer mirrored in x, which Flight hands to CoreAnimation as the whole
+    /// `transform`, beside the scale of a layer scaled alike on all three axes, which it hands
+    /// over as the part. Each should show on the device what it shows headless.
+    static var partsOfAScaledLayer: ConformanceScenario {
+        ConformanceScenario(
+            "parts of a scaled layer", "transform.scale to 1 on a layer scaled 0.5 in 2D and on one scaled 0.5 on every axis; transform.rotation.z to a quarter turn on a layer mirrored in x.",
+            layers: [square("2D scale", at: CGPoint(x: 80, y: 100), [("transform", Transform3D.scale(x: 0.5, y: 0.5))]),
+                     square("uniform scale", at: CGPoint(x: 200, y: 100), [("transform", Transform3D.scale(x: 0.5, y: 0.5, z: 0.5))]),
+                     square("mirrored", at: CGPoint(x: 140, y: 260), [("transform", Transform3D.scale(x: -1, y: 1))])],
+            probes: [ConformanceProbe(0, "transform"), ConformanceProbe(1, "transform"), ConformanceProbe(2, "transform")],
+            duration: 1,
+            steps: [
+                ConformanceStep(at: 0, "scale and turn") { stage in
+                    stage.animate("2D", on: 0) { a in a.value(1.0, forKeyPath: "transform.scale").duration(0.8).easing(.outCubic) }
+                    stage.animate("uniform", on: 1) { a in a.value(1.0, forKeyPath: "transform.scale").duration(0.8).easing(.outCubic) }
+                    stage.animate("mirrored", on: 2) { a in
+                        a.value(Double.pi / 2, forKeyPath: "transform.rotation.z").duration(0.8).easing(.inOutSine)
+                    }
+                },
+            ])
+    }
+
+    /// A part that ends inside its group while the group plays on: its animation stays on the
+    /// layer, Flight's, until the group ends, so a spring on the other part redirected after
+    /// that end keeps its velocity.
+    static var partEndsInsideItsGroup: ConformanceScenario {
+        ConformanceScenario(
+            "a part ends inside its group", "position.x moves for 0.2 s in a group that fades for 1 s; a spring on position.y starts at 0.1 s and is redirected at 0.5 s.",
+            layers: [square("card", at: CGPoint(x: 60, y: 80))],
+            probes: [ConformanceProbe(0, "position"), ConformanceProbe(0, "opacity")],
+            duration: 2.4,
+            steps: [
+                ConformanceStep(at: 0, "x and fade") { stage in
+                    stage.animate("x", on: 0) { a in
+                        a.value(240.0, forKeyPath: "position.x").duration(0.2).easing(.linear)
+                        a.alpha(0.3).duration(1).easing(.linear)
+                    }
+                },
+                ConformanceStep(at: 0.1, "spring down") { stage in
+                    stage.animate("down", on: 0) { a in
+                        a.value(320.0, forKeyPath: "position.y").easing(.spring(Spring(duration: 0.8, bounce: 0.2)))
+                    }
+                },
+                ConformanceStep(at: 0.5, "spring back") { stage in
+                    stage.animate("back", on: 0) { a in
+                        a.value(80.0, forKeyPath: "position.y").easing(.spring(Spring(duration: 0.8, bounce: 0.2)))
                     }
                 },
             ])
