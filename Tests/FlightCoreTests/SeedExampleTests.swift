@@ -58,6 +58,24 @@ extension MainActorSuites {
             #expect(view.presentation().transform == newTransform.transform3D)
         }
 
+        /// FlightAnimator animated a layer's transform with `transform(_:)`: a 3D transform goes
+        /// by that name too, and `.identity` is still the 2D one (the same matrix).
+        @Test("transform(_:) takes a layer's 3D transform, as FlightAnimator's did")
+        func transformTakesA3DTransform() {
+            let clock = ManualClock()
+            let view = HeadlessLayer(clock: clock)
+            let newTransform = Transform3D.rotation(angle: .pi / 3, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 500))
+            let group = view.animate(.maxTime) { animator in
+                animator.transform(newTransform).duration(0.5).easing(.inSine)
+            }
+            #expect(group.keyPaths == ["transform"])
+            step(clock, to: 0.6)
+            #expect(group.finished && view.presentation().transform == newTransform)
+            view.animate { $0.transform(.identity).duration(0.2) }
+            step(clock, to: 0.9)
+            #expect(view.presentation().transform == .identity)
+        }
+
         /// ".SpringDecay w/ Initial Velocity": a pan gesture ends; the view glides into place from
         /// the gesture's velocity, taking its own time.
         @Test("Pan hand-off: springDecay starts from the gesture velocity in both directions")

@@ -65,17 +65,33 @@ extension LayerPropertySetting {
     @discardableResult
     public func anchorPoint(_ point: CGPoint) -> Configurator { value(point, for: LayerProperty.anchorPoint) }
 
+    #if canImport(QuartzCore)
     /// Animates `transform` to a 2D transform (a view's `transform`).
+    // Where `CGAffineTransform` exists, `.identity` and the like are one first.
     @discardableResult
     @_disfavoredOverload
     public func transform(_ transform: Transform2D) -> Configurator {
         value(transform.transform3D, for: LayerProperty.transform)
     }
+    #else
+    /// Animates `transform` to a 2D transform (a view's `transform`).
+    // `.identity` and the like are a 2D transform first, then a ``Transform3D``.
+    @discardableResult
+    public func transform(_ transform: Transform2D) -> Configurator {
+        value(transform.transform3D, for: LayerProperty.transform)
+    }
+    #endif
 
     /// Animates `transform`.
     @discardableResult
     @_disfavoredOverload
     public func transform3D(_ transform: Transform3D) -> Configurator { value(transform, for: LayerProperty.transform) }
+
+    /// Animates `transform` to a 3D transform: ``transform3D(_:)`` under the name FlightAnimator
+    /// gave it (`animator.transform(newTransform)`, a layer's transform).
+    @discardableResult
+    @_disfavoredOverload
+    public func transform(_ transform: Transform3D) -> Configurator { transform3D(transform) }
 
     /// Animates `borderColor`.
     @discardableResult

@@ -13,5 +13,12 @@ extension LayerPropertySetting {
     public func transform3D(_ transform: CATransform3D) -> Configurator {
         transform3D(transform.portable)
     }
+
+    /// Animates `transform` to a 3D transform: ``transform3D(_:)`` under the name FlightAnimator
+    /// gave it (`animator.transform(newTransform)`, a layer's transform).
+    @discardableResult
+    public func transform(_ transform: CATransform3D) -> Configurator {
+        transform3D(transform.portable)
+    }
 }
 #endif
