@@ -65,6 +65,12 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
     /// none that plays over time) or repeats forever (it has no end for an animation group to
     /// last until). There is no animation group to export; nil was returned.
     case nothingToExport
+    /// A progress-driven animator (``ProgressAnimator``, ``PageAnimator``,
+    /// ``KeyframeAnimator``) computed a value for the property that is not a finite number (its
+    /// values, or what it places them with, overflow a `Double`, as a move from −1e308 to 1e308
+    /// does halfway): that value is not written, and the property keeps the one it had. Reported
+    /// once per bound property.
+    case progressValueNotFinite(keyPath: String)
 
     /// A sentence that says what went wrong.
     public var description: String {
@@ -101,6 +107,8 @@ public enum FlightError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(keyPath) was asked to turn along its path, but the group also animates \(rotatedBy), which keeps the rotation; the layer does not turn with the path"
         case .nothingToExport:
             "the group takes no time (no property, or none that plays over time) or repeats forever; there is no animation group to export"
+        case .progressValueNotFinite(let keyPath):
+            "\(keyPath)'s value at this progress is not a finite number (its values overflow); it is not written, and \(keyPath) keeps the value it had"
         }
     }
 }

@@ -29,6 +29,9 @@ extension ValueMotion {
         boundedKeyframes(tolerance: tolerance).keyframes
     }
 
+    /// The most keyframes ``keyframes(framesPerSecond:)`` makes.
+    public static var maximumFixedRateKeyframes: Int { 100_000 }
+
     /// The most keyframes one motion gets. Beyond it, and below a ten-billionth of the motion's
     /// travel, the tolerance widens, so that the work for one property stays bounded whatever
     /// its values (a 10¹² pt move at 0.5 pt would otherwise take a million keyframes).
@@ -173,13 +176,17 @@ extension ValueMotion {
 
     /// Keyframes at a fixed rate (every 1/60 s, say) with linear segments, as FlightAnimator
     /// produced them, for comparison. The last interval may be shorter so that the end is exact.
+    /// A rate that is not a positive number is 60; one that would make more than
+    /// ``maximumFixedRateKeyframes`` keyframes over the duration is lowered to make that many.
     public func keyframes(framesPerSecond: Double) -> Keyframes<Value> {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
             return Keyframes(duration: 0, frames: [Frame(keyTime: 0, value: to), Frame(keyTime: 1, value: to)])
         }
-        let rate = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
-        let steps = max(1, Int((duration * rate).rounded(.up)))
+        var rate = framesPerSecond.isFinite && framesPerSecond > 0 ? framesPerSecond : 60
+        let most = Double(Self.maximumFixedRateKeyframes - 1)
+        if !((duration * rate).rounded(.up) <= most) { rate = most / duration }
+        let steps = max(1, Int(min((duration * rate).rounded(.up), most)))
         var frames: [Frame] = []
         frames.reserveCapacity(steps + 1)
         for step in 0..<steps {

@@ -77,7 +77,7 @@ public final class KeyframeAnimator {
         bindings.append(PropertyBinding(target: view, track: edges, output: .derived { edge, host in
             let width = Double(host.modelValue(for: LayerProperty.bounds).width)
             let anchor = Double(host.modelValue(for: LayerProperty.anchorPoint).x)
-            host.setModelValue(edge + (anchor - alignment) * width, for: LayerProperty.positionX)
+            return host.setFiniteModelValue(edge + (anchor - alignment) * width, for: LayerProperty.positionX)
         }))
     }
 
@@ -96,9 +96,14 @@ public final class KeyframeAnimator {
         keyPath: String = "constant", on target: any AnimationTarget
     ) {
         bindings.append(PropertyBinding(target: target, track: multipliers, output: .derived { [weak reference] multiplier, host in
-            guard let bounds = reference?.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect else { return }
+            guard let bounds = reference?.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect else {
+                return (keyPath, true)
+            }
             let length = Double(dimension == .width ? bounds.width : bounds.height)
-            _ = host.setModelValue(multiplier * length, forKeyPath: keyPath)
+            let constant = multiplier * length
+            guard constant.isFinite else { return (keyPath, false) }
+            _ = host.setModelValue(constant, forKeyPath: keyPath)
+            return (keyPath, true)
         }))
     }
 
@@ -134,6 +139,8 @@ private final class TransformBinding: ProgressBinding {
     let scale: KeyframeTrack<Double>?
     let rotation: KeyframeTrack<Double>?
     let translation: KeyframeTrack<CGPoint>?
+    /// Whether a transform that is not finite was reported (once).
+    private var hasReportedOverflow = false
 
     init(target: any AnimationTarget, scale: KeyframeTrack<Double>?, rotation: KeyframeTrack<Double>?,
          translation: KeyframeTrack<CGPoint>?) {
@@ -147,6 +154,9 @@ private final class TransformBinding: ProgressBinding {
         let transform = KeyframeAnimator.transform(
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
-        host.setModelValue(transform, for: LayerProperty.transform)
+        // A transform that is not finite is not written (``FlightError/progressValueNotFinite(keyPath:)``).
+        guard !host.setFiniteModelValue(transform, for: LayerProperty.transform).written, !hasReportedOverflow else { return }
+        hasReportedOverflow = true
+        FlightDiagnostics.report(.progressValueNotFinite(keyPath: LayerProperty.transform.keyPath))
     }
 }

@@ -142,20 +142,25 @@ public struct PageAction: Sendable {
     /// The action compiled for `target` in a container of `size`: one binding per property it
     /// changes, each a track over the page's progress. A group's actions run by the group's
     /// parameters, not their own.
+    /// `overflow` reports a value that is not finite, once per property however often the
+    /// action is compiled (a page animator keeps one per item).
     @MainActor
-    func bindings(of target: any AnimationTarget, container size: CGSize) -> [any ProgressBinding] {
+    func bindings(
+        of target: any AnimationTarget, container size: CGSize, overflow: OverflowReport = OverflowReport()
+    ) -> [any ProgressBinding] {
         var bindings: [any ProgressBinding] = []
-        compile(into: &bindings, target: target, container: size, parameters: parameters)
+        compile(into: &bindings, target: target, container: size, parameters: parameters, overflow: overflow)
         return bindings
     }
 
     @MainActor
     private func compile(
         into bindings: inout [any ProgressBinding], target: any AnimationTarget, container size: CGSize,
-        parameters: ActionParameters
+        parameters: ActionParameters, overflow: OverflowReport
     ) {
         func bind<Value: AnimatableValue>(_ from: Value, _ to: Value, _ output: PropertyBinding<Value>.Output) {
-            bindings.append(PropertyBinding(target: target, track: parameters.track(from: from, to: to), output: output))
+            bindings.append(PropertyBinding(target: target, track: parameters.track(from: from, to: to), output: output,
+                                            overflow: overflow))
         }
         switch kind {
         case let .moveOrigin(from, to):
@@ -178,10 +183,12 @@ public struct PageAction: Sendable {
             let (x, y): (Double, Double) = axis == .x ? (1, 0) : (0, 1)
             bind(from, to, .derived { angle, host in
                 let rotation = Transform3D.rotation(angle: angle, x: x, y: y, z: 0)
-                host.setModelValue(rotation.concatenating(.perspective(distance: 500)), for: LayerProperty.transform)
+                return host.setFiniteModelValue(rotation.concatenating(.perspective(distance: 500)), for: LayerProperty.transform)
             })
         case .group(let actions):
-            for action in actions { action.compile(into: &bindings, target: target, container: size, parameters: parameters) }
+            for action in actions {
+                action.compile(into: &bindings, target: target, container: size, parameters: parameters, overflow: overflow)
+            }
         case .custom(let custom):
             bind(0.0, 1.0, .appCode(custom.step))
         }
@@ -190,11 +197,11 @@ public struct PageAction: Sendable {
     /// Places the frame's origin through the position, with the bounds and anchor point the
     /// target has now.
     @MainActor
-    private static func placeOrigin(_ origin: CGPoint, host: any AnimationHost) {
+    private static func placeOrigin(_ origin: CGPoint, host: any AnimationHost) -> (keyPath: String, written: Bool) {
         let bounds = host.modelValue(for: LayerProperty.bounds)
         let anchor = host.modelValue(for: LayerProperty.anchorPoint)
         let position = CGPoint(x: origin.x + anchor.x * bounds.width, y: origin.y + anchor.y * bounds.height)
-        host.setModelValue(position, for: LayerProperty.position)
+        return host.setFiniteModelValue(position, for: LayerProperty.position)
     }
 }
 

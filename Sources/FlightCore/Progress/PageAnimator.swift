@@ -28,6 +28,9 @@ public final class PageAnimator {
     /// view it is given for an item): a target made for its item alone is still there, and
     /// still animated, on the next update.
     private var targets: [String: any AnimationTarget] = [:]
+    /// Each item's report of values that are not finite, so that its actions, compiled at each
+    /// update, report one once.
+    private var overflowReports: [String: OverflowReport] = [:]
     private var hasStarted = false
 
     /// Creates a page animator.
@@ -45,27 +48,44 @@ public final class PageAnimator {
     /// page 0 at progress 0.
     public func reload() {
         targets.removeAll()
+        overflowReports.removeAll()
         hasStarted = false
         currentPageIndex = 0
         currentProgress = 0
         update(page: 0, progress: 0)
     }
 
-    /// Applies a scroll offset along the axis (a scroll view's `contentOffset.x` or `.y`).
+    /// Applies a scroll offset along the axis (a scroll view's `contentOffset.x` or `.y`). An
+    /// offset before the first page applies it at its start, one past the last page applies
+    /// that page at its end; an offset that is not finite, or a page length so small that the
+    /// offset is no finite number of pages, is ignored.
     public func update(offset: Double) {
         guard pageLength > 0, offset.isFinite else { return }
         let position = offset / pageLength
-        let page = Int(position.rounded(.down))
-        update(page: page, progress: position - Double(page))
+        guard position.isFinite else { return }
+        // Kept within what an `Int` holds; `update(page:progress:)` clamps it to the pages.
+        let bounded = min(max(position, -1), 0x1p62)
+        let page = Int(bounded.rounded(.down))
+        update(page: page, progress: bounded - Double(page))
     }
 
-    /// Applies `progress` within `page` (both clamped to the pages there are).
+    /// The most pages one update applies on its way to the page it lands on (see
+    /// ``update(page:progress:)``).
+    public static var maximumPagesPassedOver: Int { 1_000 }
+
+    /// Applies `progress` within `page`. A page before the first applies the first at its start,
+    /// one after the last applies the last at its end. Every page passed over on the way from
+    /// the page before is applied at its end (going back, its start), in order, up to the
+    /// ``maximumPagesPassedOver`` nearest the page landed on; a jump over more is reported
+    /// (``FlightError/invalidValue(keyPath:reason:)``), and the pages beyond those are not
+    /// applied.
     public func update(page: Int, progress: Double) {
         guard let dataSource else { return }
         let count = dataSource.numberOfPages(in: self)
         guard count > 0 else { return }
+        var progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
+        if page < 0 { progress = 0 } else if page > count - 1 { progress = 1 }
         let page = min(max(page, 0), count - 1)
-        let progress = progress.isNaN ? 0 : min(max(progress, 0), 1)
         let previous = hasStarted ? currentPageIndex : nil
         if previous != page { dataSource.pageAnimator(self, willBeginTransitionTo: page) }
         // The data source is asked first, for the pages passed over and then the current one,
@@ -76,11 +96,18 @@ public final class PageAnimator {
         // outside it.
         var writes: [PageWrite] = []
         if previous != page, let previous {
-            // Pages passed over land where they leave the items.
+            // Pages passed over land where they leave the items; the work is bounded.
+            let limit = Self.maximumPagesPassedOver
+            if page.distance(to: previous).magnitude > limit {
+                FlightDiagnostics.report(.invalidValue(
+                    keyPath: "page", reason: "one update passed over \(page.distance(to: previous).magnitude) pages; only the \(limit) nearest page \(page) were applied"))
+            }
             if page > previous {
-                for skipped in previous..<page { compile(page: skipped, progress: 1, into: &writes) }
+                for skipped in max(previous, page - limit)..<page { compile(page: skipped, progress: 1, into: &writes) }
             } else {
-                for skipped in stride(from: previous, to: page, by: -1) { compile(page: skipped, progress: 0, into: &writes) }
+                for skipped in stride(from: min(previous, page + limit), to: page, by: -1) {
+                    compile(page: skipped, progress: 0, into: &writes)
+                }
             }
         }
         compile(page: page, progress: progress, into: &writes)
@@ -107,8 +134,10 @@ public final class PageAnimator {
                let bounds = own.animationHost.modelValue(forKeyPath: LayerProperty.bounds.keyPath) as? CGRect {
                 container = bounds.size
             }
+            let overflow = overflowReports[item] ?? OverflowReport()
+            overflowReports[item] = overflow
             for action in dataSource.pageAnimator(self, actionsOfItem: item, onPage: page) {
-                for binding in action.bindings(of: target, container: container) {
+                for binding in action.bindings(of: target, container: container, overflow: overflow) {
                     writes.append(PageWrite(host: target.animationHost, binding: binding, progress: progress))
                 }
             }

@@ -37,8 +37,10 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         /// Written to a key path as it is.
         case keyPath(String)
         /// Turned into the target's values with what the target holds when it is written (a
-        /// frame's origin becomes a position through the bounds and anchor point then).
-        case derived(@MainActor (Value, any AnimationHost) -> Void)
+        /// frame's origin becomes a position through the bounds and anchor point then). Returns
+        /// the key path it would write and false where that value is not finite (then nothing
+        /// is written), else true.
+        case derived(@MainActor (Value, any AnimationHost) -> (keyPath: String, written: Bool))
         /// Handed to the app's own code (a custom page action's step), which runs outside
         /// Flight's transaction: UIKit animations in it would be stopped there.
         case appCode(@MainActor (Value, any AnimationHost) -> Void)
@@ -50,11 +52,16 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
     /// The key path an output ``Output/keyPath(_:)`` writes (empty for the others), kept apart
     /// from ``output``: matching the enum at every write would copy the string out of it.
     private let writtenKeyPath: String
+    /// Reports a value that is not finite, once per property.
+    private let overflow: OverflowReport
 
-    init(target: any AnimationTarget, track: KeyframeTrack<Value>, output: Output) {
+    /// A binding of `target`'s property to `track`; `overflow` reports a value that is not
+    /// finite (shared where bindings are made anew for each update, as a page's are).
+    init(target: any AnimationTarget, track: KeyframeTrack<Value>, output: Output, overflow: OverflowReport = OverflowReport()) {
         self.target = target
         self.track = track
         self.output = output
+        self.overflow = overflow
         if case .keyPath(let keyPath) = output { writtenKeyPath = keyPath } else { writtenKeyPath = "" }
     }
 
@@ -66,15 +73,50 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         if case .appCode = output { true } else { false }
     }
 
-    /// Writes the value at `input` to `host` (the target's, looked up by the caller).
+    /// Writes the value at `input` to `host` (the target's, looked up by the caller); a value
+    /// that is not finite is not written, and reported once
+    /// (``FlightError/progressValueNotFinite(keyPath:)``).
     func apply(at input: Double, host: any AnimationHost) {
         guard let lookUp = track.lookUp(input) else { return }
         let value = track.value(at: lookUp.position)
         switch output {
         // The case alone is matched: binding its string would copy it at every write.
-        case .keyPath: _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
-        case .derived(let write), .appCode(let write): write(value, host)
+        case .keyPath:
+            guard value.isEveryComponentFinite else { return overflow.report(writtenKeyPath) }
+            _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
+        case .derived(let write):
+            // The track's value is checked by what it is written as.
+            let (keyPath, written) = write(value, host)
+            if !written { overflow.report(keyPath) }
+        case .appCode(let write):
+            write(value, host)
         }
+    }
+
+}
+
+/// Reports a progress animator's value that is not finite
+/// (``FlightError/progressValueNotFinite(keyPath:)``) once per key path.
+@MainActor
+final class OverflowReport {
+    private var reported: Set<String> = []
+
+    /// Reports `keyPath`, unless it was reported already.
+    func report(_ keyPath: String) {
+        if reported.insert(keyPath).inserted { FlightDiagnostics.report(.progressValueNotFinite(keyPath: keyPath)) }
+    }
+}
+
+extension AnimationHost {
+    /// Sets `value` as the model value of `key` where every component is finite: a progress
+    /// animator's write, which ``PropertyBinding`` reports otherwise. Returns the key path and
+    /// whether it was written.
+    func setFiniteModelValue<Value: AnimatableValue>(
+        _ value: Value, for key: LayerProperty.Key<Value>
+    ) -> (keyPath: String, written: Bool) {
+        guard value.isEveryComponentFinite else { return (key.keyPath, false) }
+        _ = setModelValue(value, for: key)
+        return (key.keyPath, true)
     }
 }
 

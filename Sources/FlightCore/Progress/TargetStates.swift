@@ -151,6 +151,8 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         didSet { compiled = nil }
     }
     private var snapshot: Value?
+    /// Whether a value that is not finite was reported (once).
+    private var hasReportedOverflow = false
     /// The states compiled against the snapshot, and what was written last. Kept in place
     /// (not in an object of its own, to be retained at every use) and read on every scroll
     /// event, on the main actor, with no access held across a call out: the run-time
@@ -261,6 +263,12 @@ final class TypedStateTrack<Value: AnimatableValue>: StateTrack {
         // nothing is written until it moves within a range. The write, which may run the app's
         // code (key-value observers of the layer), comes after the access to `compiled` ends.
         guard let value = compiled?.move(to: progress) else { return }
+        // A value that is not finite is not written (reported once).
+        guard value.isEveryComponentFinite else {
+            if !hasReportedOverflow { FlightDiagnostics.report(.progressValueNotFinite(keyPath: keyPath)) }
+            hasReportedOverflow = true
+            return
+        }
         _ = host.setTypedModelValue(value, forKeyPath: keyPath)
     }
 
