@@ -98,6 +98,33 @@ extension MainActorSuites {
             #expect(other.position == .zero)
         }
 
+        /// JazzHands' `keepView:onPages:atTimes:withOffsets:withAttribute:`, driven as its paging
+        /// controller drives it: in pages, the scroll offset divided by the page width (what a
+        /// `ScrollObserver` passes given `pageWidth:`).
+        @Test("keepView with an offset per page, driven by the scroll offset in pages")
+        func keepViewWithOffsets() {
+            let label = HeadlessLayer(name: "label")
+            label.bounds = CGRect(x: 0, y: 0, width: 80, height: 20)
+            let animator = KeyframeAnimator()
+            animator.keepView(label, onPages: [0, 1], atTimes: [0, 1], offsets: [0, 40], pageWidth: 320, attribute: .left)
+            // Worked by hand: the left edge goes from 0 (page 0, offset 0) to 360 (page 1, offset 40)
+            // while the content scrolls by 320 pt, so it drifts right on screen by 40 pt a page.
+            for contentOffset in stride(from: 0.0, through: 320, by: 40) {
+                animator.animate(at: KeyframeAnimator.input(offset: contentOffset, pageWidth: 320))
+                expectClose(Double(label.frame.minX) - contentOffset, contentOffset / 320 * 40, absolute: 1e-9)
+            }
+            // Without a page width (or with one that is not positive), the input is the offset in points.
+            #expect(KeyframeAnimator.input(offset: 160, pageWidth: nil) == 160)
+            #expect(KeyframeAnimator.input(offset: 160, pageWidth: 0) == 160 && KeyframeAnimator.input(offset: 160, pageWidth: 320) == 0.5)
+            // As many offsets as pages, as JazzHands requires: a mismatch is reported, nothing added.
+            let other = HeadlessLayer()
+            let reports = collectingDiagnostics {
+                animator.keepView(other, onPages: [0, 1], offsets: [0], pageWidth: 320)
+            }
+            animator.animate(at: 0.5)
+            #expect(reports.count == 1 && other.position == .zero)
+        }
+
         @Test("IFTTTConstraintMultiplierAnimation: a constraint's constant as a multiple of a view's height")
         func constraintMultiplier() {
             // The constraint: any target holding `constant` (on iOS an NSLayoutConstraint).

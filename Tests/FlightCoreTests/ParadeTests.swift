@@ -1,4 +1,5 @@
 import FlightCore
+import FlightTestSupport
 import Foundation
 import Testing
 
@@ -79,6 +80,43 @@ extension MainActorSuites {
             let transform = Transform2D(view.transform)
             expectClose(transform.a, 0.75, absolute: 1e-12)
             expectClose(transform.d, 0.75, absolute: 1e-12)
+        }
+
+        /// Parade's README: `s.transform(CGAffineTransform.identity.scaledBy(x: 0.5, y: 0.5))` and
+        /// `.translatedBy(x: 0.0, y: 100.0)`. The builders follow CoreGraphics'
+        /// `CGAffineTransformScale`, `…Translate` and `…Rotate` (the new transform applied first):
+        /// checked against their closed forms on seeded random transforms.
+        @Test("CGAffineTransform's builders on Transform2D: scaledBy, translatedBy, rotated(by:) and the initializers")
+        func affineBuilders() {
+            var random = SplitMix64(seed: 0x2D_A5F1)
+            for _ in 0..<200 {
+                let t = Transform2D(a: random.uniform(-2...2), b: random.uniform(-2...2), c: random.uniform(-2...2),
+                                    d: random.uniform(-2...2), tx: random.uniform(-300...300), ty: random.uniform(-300...300))
+                let (sx, sy, dx, dy, angle) = (random.uniform(-3...3), random.uniform(-3...3), random.uniform(-90...90),
+                                               random.uniform(-90...90), random.uniform(-7...7))
+                let scaled = t.scaledBy(x: sx, y: sy)
+                let expectedScaled = [sx * t.a, sx * t.b, sy * t.c, sy * t.d, t.tx, t.ty]
+                let translated = t.translatedBy(x: dx, y: dy)
+                let expectedTranslated = [t.a, t.b, t.c, t.d, t.a * dx + t.c * dy + t.tx, t.b * dx + t.d * dy + t.ty]
+                let rotated = t.rotated(by: angle)
+                let (cosine, sine) = (cos(angle), sin(angle))
+                let expectedRotated = [t.a * cosine + t.c * sine, t.b * cosine + t.d * sine,
+                                       t.c * cosine - t.a * sine, t.d * cosine - t.b * sine, t.tx, t.ty]
+                for (value, expected) in [(scaled, expectedScaled), (translated, expectedTranslated), (rotated, expectedRotated)] {
+                    let entries = [value.a, value.b, value.c, value.d, value.tx, value.ty]
+                    for (entry, truth) in zip(entries, expected) { expectClose(entry, truth, absolute: 1e-12 * max(1, abs(truth))) }
+                }
+            }
+            #expect(Transform2D(scaleX: 0.5, y: 2) == .scale(x: 0.5, y: 2))
+            #expect(Transform2D(translationX: 3, y: 4) == .translation(x: 3, y: 4))
+            #expect(Transform2D(rotationAngle: 1) == .rotation(1))
+            // Parade's start state, written as its README writes it.
+            let view = HeadlessLayer()
+            let animator = ProgressAnimator.vertical { a in
+                a.startState(for: view) { s in s.transform(Transform2D.identity.scaledBy(x: 0.5, y: 0.5).translatedBy(x: 0, y: 100)) }
+            }
+            animator.update(progress: 1)
+            #expect(Transform2D(view.transform) == Transform2D(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 50))
         }
 
         @Test("Parade's spellings: a custom key never set starts from zero; bounds(_:) takes a size")

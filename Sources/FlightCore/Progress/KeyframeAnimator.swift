@@ -59,11 +59,27 @@ public final class KeyframeAnimator {
         _ view: any AnimationTarget, onPages pages: [Double], atTimes times: [Double]? = nil, pageWidth: Double,
         attribute: PageAlignment = .centerX, offset: Double = 0
     ) {
+        keepView(view, onPages: pages, atTimes: times, offsets: Array(repeating: offset, count: pages.count),
+                 pageWidth: pageWidth, attribute: attribute)
+    }
+
+    /// JazzHands' `keepView(_:onPages:atTimes:withOffsets:withAttribute:)`: as
+    /// ``keepView(_:onPages:atTimes:pageWidth:attribute:offset:)``, with an offset of its own
+    /// for each page, in points. As many offsets as pages are needed (JazzHands crashes
+    /// otherwise): a mismatch is reported and nothing is added.
+    ///
+    /// ```swift
+    /// animator.keepView(label, onPages: [0, 1], offsets: [0, 40], pageWidth: 320, attribute: .left)
+    /// ```
+    public func keepView(
+        _ view: any AnimationTarget, onPages pages: [Double], atTimes times: [Double]? = nil, offsets: [Double],
+        pageWidth: Double, attribute: PageAlignment = .centerX
+    ) {
         let times = times ?? pages
-        guard times.count == pages.count, !pages.isEmpty, pageWidth.isFinite, pageWidth > 0 else {
+        guard times.count == pages.count, offsets.count == pages.count, !pages.isEmpty, pageWidth.isFinite, pageWidth > 0 else {
             FlightDiagnostics.report(.invalidValue(
                 keyPath: "position.x",
-                reason: "keepView needs as many times as pages (\(times.count) for \(pages.count)) and a positive page width"))
+                reason: "keepView needs as many times and offsets as pages (\(times.count) and \(offsets.count) for \(pages.count)) and a positive page width"))
             return
         }
         let alignment: Double = switch attribute {
@@ -71,8 +87,8 @@ public final class KeyframeAnimator {
         case .centerX: 0.5
         case .right: 1
         }
-        let edges = KeyframeTrack(zip(times, pages).map { time, page in
-            (time: time, value: (page + alignment) * pageWidth + offset, easing: Easing.linear)
+        let edges = KeyframeTrack((0..<pages.count).map { index in
+            (time: times[index], value: (pages[index] + alignment) * pageWidth + offsets[index], easing: Easing.linear)
         })
         bindings.append(PropertyBinding(target: view, track: edges, output: .derived { edge, host in
             let width = Double(host.modelValue(for: LayerProperty.bounds).width)
@@ -105,6 +121,13 @@ public final class KeyframeAnimator {
             _ = host.setModelValue(constant, forKeyPath: keyPath)
             return (keyPath, true)
         }))
+    }
+
+    /// The input a scroll offset gives an animator: the offset in points, or, given a page
+    /// width (positive and finite), in pages of it.
+    package static func input(offset: Double, pageWidth: Double?) -> Double {
+        guard let pageWidth, pageWidth > 0, pageWidth.isFinite else { return offset }
+        return offset / pageWidth
     }
 
     /// Sets every bound property to its track's value at `time`, committed together (one

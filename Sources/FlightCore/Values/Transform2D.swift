@@ -45,6 +45,37 @@ public struct Transform2D: Sendable, Hashable {
         Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
+    /// A scale about the origin (`CGAffineTransform(scaleX:y:)`).
+    public init(scaleX x: Double, y: Double) {
+        self = .scale(x: x, y: y)
+    }
+
+    /// A translation (`CGAffineTransform(translationX:y:)`).
+    public init(translationX x: Double, y: Double) {
+        self = .translation(x: x, y: y)
+    }
+
+    /// A rotation by `angle` radians (`CGAffineTransform(rotationAngle:)`).
+    public init(rotationAngle angle: Double) {
+        self = .rotation(angle)
+    }
+
+    /// A scale, then this transform (`CGAffineTransform.scaledBy(x:y:)`): `identity.scaledBy(x:
+    /// 0.5, y: 0.5)` ports Parade's `CGAffineTransform.identity.scaledBy(x: 0.5, y: 0.5)`.
+    public func scaledBy(x: Double, y: Double) -> Transform2D {
+        Transform2D.scale(x: x, y: y).concatenating(self)
+    }
+
+    /// A translation, then this transform (`CGAffineTransform.translatedBy(x:y:)`).
+    public func translatedBy(x: Double, y: Double) -> Transform2D {
+        Transform2D.translation(x: x, y: y).concatenating(self)
+    }
+
+    /// A rotation by `angle` radians, then this transform (`CGAffineTransform.rotated(by:)`).
+    public func rotated(by angle: Double) -> Transform2D {
+        Transform2D.rotation(angle).concatenating(self)
+    }
+
     /// This transform followed by `other` (`self.concatenating(other)` as in CoreGraphics).
     public func concatenating(_ other: Transform2D) -> Transform2D {
         Transform2D(

@@ -8,7 +8,7 @@ import UIKit
 /// let observer = ScrollObserver(scrollView: collectionView)
 /// observer.track(cell.contentView, with: cell.progressAnimator)   // Parade-style states
 /// observer.track(pageAnimator)                                    // PVView-style pages
-/// observer.track(keyframeAnimator)                                // JazzHands-style tracks
+/// observer.track(keyframeAnimator, pageWidth: 320)               // JazzHands-style tracks
 /// ```
 ///
 /// Item progress is measured against the scroll view's visible bounds (not the screen), so a
@@ -24,7 +24,7 @@ public final class ScrollObserver {
     private var observation: NSKeyValueObservation?
     private var items: [(view: WeakView, animator: ProgressAnimator)] = []
     private var pages: [PageAnimator] = []
-    private var tracks: [(animator: KeyframeAnimator, axis: ScrollAxis)] = []
+    private var tracks: [(animator: KeyframeAnimator, axis: ScrollAxis, pageWidth: Double?)] = []
 
     /// Starts observing `scrollView`.
     public init(scrollView: UIScrollView) {
@@ -58,9 +58,13 @@ public final class ScrollObserver {
         refresh()
     }
 
-    /// Applies the scroll offset along `axis` as the input of `animator`'s tracks.
-    public func track(_ animator: KeyframeAnimator, axis: ScrollAxis = .horizontal) {
-        tracks.append((animator, axis))
+    /// Applies the scroll offset along `axis` as the input of `animator`'s tracks: in points
+    /// (RazzleDazzle's times), or, given `pageWidth`, in pages of that width (the offset divided
+    /// by it: JazzHands' times, and those
+    /// ``KeyframeAnimator/keepView(_:onPages:atTimes:pageWidth:attribute:offset:)`` takes by
+    /// default).
+    public func track(_ animator: KeyframeAnimator, axis: ScrollAxis = .horizontal, pageWidth: Double? = nil) {
+        tracks.append((animator, axis, pageWidth))
         refresh()
     }
 
@@ -85,8 +89,8 @@ public final class ScrollObserver {
             item.animator.update(itemFrame: view.convert(view.bounds, to: scrollView), visibleBounds: visible)
         }
         let offset = scrollView.contentOffset
-        for (animator, axis) in tracks {
-            animator.animate(at: Double(axis == .horizontal ? offset.x : offset.y))
+        for (animator, axis, pageWidth) in tracks {
+            animator.animate(at: KeyframeAnimator.input(offset: Double(axis == .horizontal ? offset.x : offset.y), pageWidth: pageWidth))
         }
     }
 
