@@ -121,6 +121,14 @@ extension MainActorSuites {
             #expect(held.samples[1][143]![0] == 0.3)
             #expect(held.events.contains { $0.name == "move stop finished" })
 
+            // Scrubbed exactly onto a jump of `.steps(4, .jumpEnd)`, the step after it shows:
+            // 0.25 → x = 40 + 280 / 4, 0.5 → 180, 0.75 → 250, then 0.25 again.
+            let stepped = Self.run(Self.scenario("scrub onto steps"))
+            for (frame, x) in [(30, 110.0), (35, 110), (42, 180), (47, 180), (54, 250), (59, 250), (66, 110), (71, 110)] {
+                #expect(stepped.samples[0][frame]![0] == x, "frame \(frame)")
+            }
+            #expect(stepped.samples[0].last!![0] == 320)
+
             // The scale written into a 2D scale of 0.5 multiplies its factors by 1.5 (0.75, 0.75,
             // 1.5); into a uniform one, 1 on every axis; the mirrored layer, turned a quarter
             // turn, keeps its mirror (x flipped, then turned: m12 = −1, m21 = −1).

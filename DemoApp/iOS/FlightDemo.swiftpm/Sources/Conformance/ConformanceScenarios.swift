@@ -7,7 +7,7 @@ import Foundation
 public enum ConformanceScenarios {
     /// Every scenario, in the order they run.
     public static var all: [ConformanceScenario] {
-        [takeOver, springTakeOver, pauseScrubResume, pauseAfterAnEnd, reverse, finishAndCancel, continueOnSpring,
+        [takeOver, springTakeOver, pauseScrubResume, pauseAfterAnEnd, scrubOntoSteps, reverse, finishAndCancel, continueOnSpring,
          triggers, colours, transforms, transformParts, partsOfAScaledLayer, partEndsInsideItsGroup, speedTwo]
     }
 
@@ -108,6 +108,32 @@ public enum ConformanceScenarios {
                 ConformanceStep(at: 0.6, "fractionComplete = 0.2") { $0.control("move") { $0.fractionComplete = 0.2 } },
                 ConformanceStep(at: 0.75, "fractionComplete = 1") { $0.control("move") { $0.fractionComplete = 1 } },
                 ConformanceStep(at: 0.9, "resume") { $0.control("move") { $0.resume() } },
+            ])
+    }
+
+    /// A paused group scrubbed exactly onto the jumps of a step curve: `.steps(4, .jumpEnd)`
+    /// over 1 s jumps at 0.25, 0.5 and 0.75, and a scrub to a jump's instant shows the step
+    /// after it. Flight places a jump's two keyframes a unit in the last place apart and holds
+    /// a scrubbed group a unit past the instant, in `Double`s; a device whose key times or time
+    /// offsets were kept less precisely would show the step before.
+    static var scrubOntoSteps: ConformanceScenario {
+        ConformanceScenario(
+            "scrub onto steps", "A four-step move is paused at 0.1 s and scrubbed with fractionComplete exactly onto its jumps, 0.25, 0.5 and 0.75, then back to 0.25, and resumed.",
+            layers: [square("stepper", at: CGPoint(x: 40, y: 320))],
+            probes: [ConformanceProbe(0, "position")],
+            duration: 1.6,
+            steps: [
+                ConformanceStep(at: 0, "play") { stage in
+                    stage.animate("steps", on: 0) { a in
+                        a.position(CGPoint(x: 320, y: 320)).duration(1).easing(.steps(4, .jumpEnd))
+                    }
+                },
+                ConformanceStep(at: 0.1, "pause") { $0.control("steps") { $0.pause() } },
+                ConformanceStep(at: 0.2, "fractionComplete = 0.25") { $0.control("steps") { $0.fractionComplete = 0.25 } },
+                ConformanceStep(at: 0.3, "fractionComplete = 0.5") { $0.control("steps") { $0.fractionComplete = 0.5 } },
+                ConformanceStep(at: 0.4, "fractionComplete = 0.75") { $0.control("steps") { $0.fractionComplete = 0.75 } },
+                ConformanceStep(at: 0.5, "fractionComplete = 0.25 again") { $0.control("steps") { $0.fractionComplete = 0.25 } },
+                ConformanceStep(at: 0.6, "resume") { $0.control("steps") { $0.resume() } },
             ])
     }
 
