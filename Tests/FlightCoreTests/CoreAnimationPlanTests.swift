@@ -73,7 +73,7 @@ final class DelegateBookkeepingLayer: ForwardingLayer {
         for (index, entry) in playing.enumerated() {
             let replaced = playing[(index + 1)...].contains { $0.key == entry.key }
             guard !replaced, let animation = layer.animation(forKey: entry.key) else {
-                if keys.stopped(key: entry.key, token: entry.token, finished: false, isRemovedOnCompletion: false) {
+                if keys.stopped(key: entry.key, token: entry.token, finished: false, isRemovedOnCompletion: false, isOnLayer: false) {
                     reported.append(entry.key)
                     animationWasRemoved(forKey: entry.key)
                 }
@@ -81,7 +81,7 @@ final class DelegateBookkeepingLayer: ForwardingLayer {
             }
             if animation.endTime <= layer.currentTime {
                 _ = keys.stopped(key: entry.key, token: entry.token, finished: true,
-                                 isRemovedOnCompletion: animation.isRemovedOnCompletion)
+                                 isRemovedOnCompletion: animation.isRemovedOnCompletion, isOnLayer: true)
             } else {
                 stillPlaying.append(entry)
             }
@@ -103,8 +103,8 @@ extension MainActorSuites {
         @Test("An animation that ran to its end and stays on the layer is still Flight's; a removal is reported once")
         func stops() {
             var keys = CoreAnimationKeys()
-            func stop(_ key: String, _ token: Int, finished: Bool, removedOnCompletion: Bool = false) -> Bool {
-                keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: removedOnCompletion)
+            func stop(_ key: String, _ token: Int, finished: Bool, removedOnCompletion: Bool = false, onLayer: Bool = false) -> Bool {
+                keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: removedOnCompletion, isOnLayer: onLayer)
             }
             let first = keys.added(key: "1.0")
             #expect(keys.isFlights("1.0"))
@@ -115,6 +115,10 @@ extension MainActorSuites {
             let second = keys.added(key: "1.1")
             let endedRemoved = stop("1.1", second, finished: true, removedOnCompletion: true)
             #expect(!endedRemoved && !keys.isFlights("1.1"))
+            // An unfinished stop of an animation still on the layer removed nothing.
+            let staying = keys.added(key: "1.3")
+            let spurious = stop("1.3", staying, finished: false, onLayer: true)
+            #expect(!spurious && keys.isFlights("1.3"))
             // Removed by something else: reported once, then no longer Flight's.
             let third = keys.added(key: "1.2")
             let removed = stop("1.2", third, finished: false)

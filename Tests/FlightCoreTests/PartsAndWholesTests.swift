@@ -901,6 +901,9 @@ extension MainActorSuites.PartsAndWholesTests {
         let keyPath: String
         let target: Double
         let playsAsWhole: Bool
+        /// Whether what shows is the whole's own interpolation between the same ends rather than
+        /// the part written in frame by frame (which it equals on a flat, unsheared whole).
+        var followsTheWhole = false
         var testDescription: String { name }
     }
 
@@ -928,21 +931,34 @@ extension MainActorSuites.PartsAndWholesTests {
             LonePart(name: "x scale of a mirrored layer", model: mirrored, keyPath: "transform.scale.x", target: -2,
                      playsAsWhole: true),
             LonePart(name: "rotation of a layer turned about y", model: .rotation(angle: 0.5, x: 0, y: 1, z: 0),
-                     keyPath: "transform.rotation.z", target: 1, playsAsWhole: true),
+                     keyPath: "transform.rotation.z", target: 1, playsAsWhole: true, followsTheWhole: true),
             LonePart(name: "x scale of an unequal scale", model: .scale(x: 2, y: 1), keyPath: "transform.scale.x", target: 3,
                      playsAsWhole: false),
             LonePart(name: "translation of a mirrored layer", model: mirrored, keyPath: "transform.translation.x", target: 40,
                      playsAsWhole: false),
+            LonePart(name: "y scale of a shear", model: sheared, keyPath: "transform.scale.y", target: 2, playsAsWhole: true,
+                     followsTheWhole: true),
+            LonePart(name: "rotation of a shear", model: sheared, keyPath: "transform.rotation.z", target: 1, playsAsWhole: true,
+                     followsTheWhole: true),
+            // Half a turn or more: no interpolation between two matrices shows it, so it stays a part.
+            LonePart(name: "a whole turn of a mirrored layer", model: mirrored, keyPath: "transform.rotation.z", target: 2 * .pi,
+                     playsAsWhole: false),
+            LonePart(name: "three quarter turns of a mirrored layer", model: mirrored, keyPath: "transform.rotation.z",
+                     target: 1.5 * .pi, playsAsWhole: false),
+            LonePart(name: "a whole turn of a layer in perspective", model: .perspective(distance: 500), keyPath: "transform.rotation.z",
+                     target: -2 * .pi, playsAsWhole: false),
         ]
     }()
 
     /// Rule 5: CoreAnimation plays a part by writing it into the whole its own way, which Apple
     /// documents only by what each part is; where readings could differ (a reflection, a matrix
     /// out of the plane, `transform.scale` over unequal factors or a shear) the part is handed to
-    /// it as the whole. What is shown, every frame and inside frames until the end: on a planar
-    /// whole, the model with the part written in at its eased value, either way; on a whole out
-    /// of the plane, the whole's own interpolation to that.
-    @Test("A rotation or scale part alone goes to CoreAnimation as a part only where every reading of its whole agrees",
+    /// it as the whole, unless it turns half a turn or more, which no interpolation between two
+    /// matrices shows. What is shown, every frame and inside frames until the end: on a flat,
+    /// unsheared whole or for a part, the model with the part written in at its eased value (a
+    /// whole turn turns all the way round); elsewhere (out of the plane, a y scale or rotation
+    /// written into a shear), the whole's own interpolation between the same ends.
+    @Test("A rotation or scale part alone goes to CoreAnimation as a part only where the readings of its whole agree",
           arguments: loneParts)
     func lonePartsReadAlike(_ case: LonePart) throws {
         let clock = ManualClock()
@@ -962,15 +978,12 @@ extension MainActorSuites.PartsAndWholesTests {
             return reference.transform
         }
         let end = partWritten(at: 0.5)
-        // A planar whole interpolates as the part written in frame by frame; one out of the plane
-        // by its own decomposition, between the same ends.
-        let planar = `case`.model.m13 == 0 && `case`.model.m23 == 0 && `case`.model.m31 == 0 && `case`.model.m32 == 0
         // The whole's keyframes are fitted within the default tolerance, 0.1 % of the travel.
         let allowance = 2e-3 * max(1, abs(`case`.target - start))
         for half in 1...144 {
             clock.advance(to: Double(half) / 240)
             let shown = layer.presentation().transform
-            if planar {
+            if !`case`.followsTheWhole {
                 #expect(Self.gap(shown, partWritten(at: clock.now)) <= allowance, "at \(clock.now)")
             } else {
                 let whole = `case`.model.interpolated(to: end, fraction: min(clock.now / 0.5, 1))

@@ -64,7 +64,14 @@ extension MainActorSuites {
             let back = collectingDiagnostics { animator.update(offset: 160) }
             #expect(pages.asked == PageAnimator.maximumPagesPassedOver + 1 && back.count == 1)
             #expect(animator.currentPageIndex == 0 && pages.layer.opacity == 0.5)
+            // Back from the last of Int.max pages: no overflow on the way.
+            animator.update(page: Int.max - 1, progress: 0.5)
+            pages.asked = 0
+            let fromTheEnd = collectingDiagnostics { animator.update(page: 3, progress: 0.5) }
+            #expect(pages.asked == PageAnimator.maximumPagesPassedOver + 1 && fromTheEnd.count == 1)
+            #expect(animator.currentPageIndex == 3)
             // A jump within the limit is applied page by page, unreported.
+            animator.update(offset: 0)
             pages.asked = 0
             let near = collectingDiagnostics { animator.update(offset: 320 * 1000 + 160) }
             #expect(pages.asked == 1001 && near.isEmpty)

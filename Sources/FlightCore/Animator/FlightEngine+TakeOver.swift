@@ -121,7 +121,8 @@ extension FlightEngine {
                 // An earlier declaration plays from what is shown of its key path to its target.
                 let older = placedOnBase.map { ($0.animation.keyPath, $0.animation.keyframes.valueList) }
                     + earlierOnBase.map { ($0.keyPath, valuesOnTheWay(of: $0, on: host, state: state, at: now)) }
-                guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, over: older) else { continue }
+                guard LayerProperty.composesThroughReflection(keyPath, into: whole, written: written, target: target, over: older)
+                else { continue }
             }
             result[index].keyPath = base
             result[index].target = written

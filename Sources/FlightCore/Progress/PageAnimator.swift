@@ -105,7 +105,7 @@ public final class PageAnimator {
             if page > previous {
                 for skipped in max(previous, page - limit)..<page { compile(page: skipped, progress: 1, into: &writes) }
             } else {
-                for skipped in stride(from: min(previous, page + limit), to: page, by: -1) {
+                for skipped in stride(from: page + min(limit, previous - page), to: page, by: -1) {
                     compile(page: skipped, progress: 0, into: &writes)
                 }
             }

@@ -10,7 +10,9 @@ public protocol PageAnimatorDataSource: AnyObject {
     func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String]
     /// The target an item's actions apply to: asked once per item, and kept by the animator
     /// until ``PageAnimator/reload()`` (PVView's cache). Flight does not add a view to any
-    /// hierarchy; put it where it shows yourself.
+    /// hierarchy; put it where it shows yourself. The animator keeps its targets alive, so a
+    /// target must not keep the animator strongly (a container view that owns the animator is
+    /// not an item's target), or neither is ever released.
     func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget
     /// The actions an item runs as its page is scrolled through.
     func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction]

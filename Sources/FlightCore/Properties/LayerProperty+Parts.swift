@@ -25,12 +25,13 @@ import Foundation
 // 5. CoreAnimation plays an animation of a part itself, writing each value into the whole by
 //    its own reading of the matrix, which Apple documents only by what a part is ("Key-Value
 //    Coding Extensions": the rotation in z, the average of the three scale factors). So a
-//    rotation or scale part is sent to CoreAnimation as a part only where every plausible
-//    reading agrees with Flight's: never into a reflected or out-of-plane whole, even with
-//    nothing else moving it, and `transform.scale` only into a whole scaled alike on all three
-//    axes without a shear (a 2D scale of 0.5 has a z scale of 1, and "set the average to 1"
-//    can mean a ratio of 1.5 on every factor, Flight's reading, or 1 on each). Elsewhere the
-//    part is played as its whole.
+//    rotation or scale part is sent to CoreAnimation as a part only where the readings Flight
+//    knows of agree with its own: never into a reflected, sheared or out-of-plane whole, even
+//    with nothing else moving it, and `transform.scale` only into a whole scaled alike on all
+//    three axes (a 2D scale of 0.5 has a z scale of 1, and "set the average to 1" can mean a
+//    ratio of 1.5 on every factor, Flight's reading, or 1 on each). Elsewhere the part is played
+//    as its whole, except a rotation of half a turn or more, which no interpolation between two
+//    matrices shows: it stays a part.
 
 extension LayerProperty {
     /// How a newer animation of one key path composes with an older animation of another.
@@ -111,36 +112,57 @@ extension LayerProperty {
     /// the transform (placed, or declared earlier in the group; those it takes over do not
     /// count). When it is, the part is played as an animation of the whole transform.
     package static func composesThroughReflection(
-        _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue,
+        _ keyPath: String, into whole: any AnimatableValue, written: any AnimatableValue, target: any AnimatableValue,
         over older: [(keyPath: String, values: [any AnimatableValue])]
     ) -> Bool {
         guard movesDecomposition(keyPath) else { return false }
-        // Rule 5: CoreAnimation writes a part into a reflected or out-of-plane whole by a reading
-        // Apple does not document, and `transform.scale` into unequal factors too; even alone,
-        // such a part is played as its whole.
-        let transformKeyPath = LayerProperty.transform.keyPath
-        if reflects(whole, of: transformKeyPath) || reflects(written, of: transformKeyPath) || isSpatial(whole)
-            || isSpatial(written) {
-            return true
+        // Rule 5: CoreAnimation writes a part into a reflected, sheared or out-of-plane whole by
+        // a reading Apple does not document, and `transform.scale` into unequal factors too;
+        // even alone, such a part is played as its whole. Not a rotation of half a turn or more,
+        // which no interpolation between two matrices shows (it would turn the short way, or
+        // not at all): it stays a part.
+        if turnsLessThanHalf(keyPath, from: whole, to: target) {
+            let transformKeyPath = LayerProperty.transform.keyPath
+            if reflects(whole, of: transformKeyPath) || reflects(written, of: transformKeyPath) || isSpatial(whole)
+                || isSpatial(written) || isSheared(whole) || isSheared(written) {
+                return true
+            }
+            if named(keyPath)?.isRelative == true && !(isUniformlyScaled(whole) && isUniformlyScaled(written)) { return true }
         }
-        if named(keyPath)?.isRelative == true && !(isUniformlyScaled(whole) && isUniformlyScaled(written)) { return true }
         // Those it takes over are not composed with it.
         let composed = older.filter { movesDecomposition($0.keyPath) && overlap(of: keyPath, over: $0.keyPath) != .replaces }
         return composed.contains { entry in entry.values.contains { reflects($0, of: entry.keyPath) } }
             || composed.contains { entry in entry.values.contains(where: isSpatial) }
     }
 
-    /// Whether `value` is a transform scaled alike on all three axes, without a shear (to a
-    /// billionth of its largest factor): where every reading of writing `transform.scale` into
-    /// it agrees (rule 5). A planar matrix collapsed to nothing (every factor 0) is.
+    /// Whether `value` is a transform scaled alike on all three axes (to a billionth of its
+    /// largest factor): where every reading of writing `transform.scale` into it agrees (rule 5).
+    /// A planar matrix collapsed to nothing (every factor 0) is.
     private static func isUniformlyScaled(_ value: any AnimatableValue) -> Bool {
         guard let matrix = value as? Transform3D else { return true }
         let parts = TransformParts(matrix)
         let sizes = SIMD3(parts.scaleFactors.x.magnitude, parts.scaleFactors.y.magnitude, parts.scaleZ.magnitude)
         let largest = sizes.max()
         guard largest.isFinite else { return false }
-        let allowance = 1e-9 * largest
-        return sizes.max() - sizes.min() <= allowance && parts.shear.magnitude <= allowance
+        return sizes.max() - sizes.min() <= 1e-9 * largest
+    }
+
+    /// Whether `value` is a transform with a shear (beyond a billionth of its planar scales):
+    /// readings keep it absolute (Flight's) or relative to the y scale, so a scale or rotation
+    /// written into it leaves different matrices (rule 5).
+    private static func isSheared(_ value: any AnimatableValue) -> Bool {
+        guard let matrix = value as? Transform3D else { return false }
+        let parts = TransformParts(matrix)
+        let largest = max(parts.scaleFactors.x.magnitude, parts.scaleFactors.y.magnitude)
+        return !(parts.shear.magnitude <= 1e-9 * largest)
+    }
+
+    /// Whether a part animated from what `whole` shows of it to `target` turns less than half a
+    /// turn (true for every part but a rotation): a whole shows no more in one interpolation.
+    private static func turnsLessThanHalf(_ keyPath: String, from whole: any AnimatableValue, to target: any AnimatableValue) -> Bool {
+        guard let part = named(keyPath), part.components & TransformParts.rotationComponent != 0,
+              let start = part.read(from: whole) as? Double, let end = target as? Double else { return true }
+        return (end - start).magnitude < .pi
     }
 
     /// Whether `keyPath` is `transform` or one of its rotation or scale parts: what is read or

@@ -119,6 +119,8 @@ public final class CALayerHost: AnimationHost {
                 }
                 let token = keys.added(key: description.key)
                 animation.delegate = RemovalDelegate(host: self, key: description.key, token: token)
+                // Carried by the animation, so that a stop can be checked against the layer.
+                animation.setValue(token, forKey: Self.tokenKey)
                 layer.add(animation, forKey: description.key)
             case .remove(let key):
                 keys.removed(key: key)
@@ -147,10 +149,15 @@ public final class CALayerHost: AnimationHost {
     /// The animation added with `token` under `key` stopped: reported to Flight if something
     /// else removed it (``CoreAnimationKeys/stopped(key:token:finished:isRemovedOnCompletion:)``).
     fileprivate func animationDidStop(forKey key: String, token: Int, finished: Bool, isRemovedOnCompletion: Bool) {
-        if keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: isRemovedOnCompletion) {
+        let isOnLayer = (layer?.animation(forKey: key)?.value(forKey: Self.tokenKey) as? Int) == token
+        if keys.stopped(key: key, token: token, finished: finished, isRemovedOnCompletion: isRemovedOnCompletion,
+                        isOnLayer: isOnLayer) {
             animationWasRemoved(forKey: key)
         }
     }
+
+    /// The key under which each of Flight's animations carries its token.
+    private static let tokenKey = "FlightAnimationToken"
 
     /// A keyframe animation from its description, or nil if a value cannot be boxed.
     static func keyframeAnimation(_ description: CoreAnimationKeyframeAnimation) -> CAKeyframeAnimation? {

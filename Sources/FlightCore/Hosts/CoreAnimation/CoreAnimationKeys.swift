@@ -8,8 +8,10 @@
 /// removed on completion (`isRemovedOnCompletion` false), so they stay on the layer, and are still
 /// Flight's, until Flight removes them when their group ends. A stop with `finished` false is a
 /// removal: by Flight, which replaced or removed the animation itself (not reported), or by
-/// CoreAnimation on its own (the app moving to the background, a view leaving its window),
-/// which is reported to Flight (``AnimationHost/animationWasRemoved(forKey:)``).
+/// something else (the app's `removeAllAnimations()`, say), which is reported to Flight
+/// (``AnimationHost/animationWasRemoved(forKey:)``). An unfinished stop of an animation that
+/// is still on the layer (one has been reported for an animation added to a layer outside any
+/// window) removed nothing, and changes nothing.
 ///
 /// Each animation added gets a token of its own, which its delegate hands back when it stops,
 /// so that the stop of one Flight has replaced under the same key, which CoreAnimation may
@@ -41,14 +43,17 @@ package struct CoreAnimationKeys: Sendable {
     }
 
     /// The animation added with `token` under `key` stopped: whether to report it to Flight as
-    /// removed by something else. An animation that ran to its end and stays on the layer (not
-    /// removed on completion) is still Flight's; one that ran to its end and was removed on
-    /// completion is no longer on the layer, and is not reported (it was not cut short); one
-    /// removed before its end (`finished` false) that Flight had not replaced or removed is
-    /// reported. A stop of an animation Flight replaced or removed changes nothing.
-    package mutating func stopped(key: String, token: Int, finished: Bool, isRemovedOnCompletion: Bool) -> Bool {
+    /// removed by something else. `isOnLayer` tells whether the layer still holds that
+    /// animation (under `key`, with `token`). An animation that ran to its end and stays on the
+    /// layer (not removed on completion) is still Flight's; one that ran to its end and was
+    /// removed on completion is no longer on the layer, and is not reported (it was not cut
+    /// short); one removed before its end (`finished` false, and no longer on the layer) that
+    /// Flight had not replaced or removed is reported. A stop of an animation Flight replaced or
+    /// removed changes nothing, nor does an unfinished stop of one still on the layer.
+    package mutating func stopped(key: String, token: Int, finished: Bool, isRemovedOnCompletion: Bool, isOnLayer: Bool) -> Bool {
         guard tokens[key] == token else { return false }
         if finished && !isRemovedOnCompletion { return false }
+        if !finished && isOnLayer { return false }
         tokens[key] = nil
         return !finished
     }

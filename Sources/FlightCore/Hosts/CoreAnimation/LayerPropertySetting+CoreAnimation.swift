@@ -15,8 +15,10 @@ extension LayerPropertySetting {
     }
 
     /// Animates `transform` to a 3D transform: ``transform3D(_:)`` under the name FlightAnimator
-    /// gave it (`animator.transform(newTransform)`, a layer's transform).
+    /// gave it (`animator.transform(newTransform)`, a layer's transform). Disfavoured, so that
+    /// `.identity` stays a `CGAffineTransform` where an app gives `CATransform3D` one too.
     @discardableResult
+    @_disfavoredOverload
     public func transform(_ transform: CATransform3D) -> Configurator {
         transform3D(transform.portable)
     }
