@@ -48,6 +48,43 @@ final class ComingFromPages: PageAnimatorDataSource {
     }
 }
 
+/// PVView's optional delegate methods, groups, timing functions and directions, Flight's
+/// spelling: a record of what it is asked and told.
+@MainActor
+final class ComingFromTransitions: PageAnimatorDataSource {
+    let logo = HeadlessLayer(name: "logo")
+    var events: [String] = []
+
+    func makeAnimator(size: CGSize) -> PageAnimator {
+        PageAnimator(axis: .vertical, containerSize: size, dataSource: self)
+    }
+
+    func numberOfPages(in animator: PageAnimator) -> Int { 3 }
+    func pageAnimator(_ animator: PageAnimator, itemsOnPage page: Int) -> [String] { ["logo"] }
+    func pageAnimator(_ animator: PageAnimator, targetForItem item: String) -> any AnimationTarget { logo }
+    func pageAnimator(_ animator: PageAnimator, actionsOfItem item: String, onPage page: Int) -> [PageAction] {
+        events.append("asked for page \(page) on page \(animator.currentPageIndex)")
+        let parameters = ActionParameters(startOffset: 0, stopOffset: 1, easing: .inOutCubic)
+        let fade = PageAction.fade(from: 1, to: 0), move = PageAction.move(fromOrigin: RelativePoint(x: 0, y: 0), toOrigin: RelativePoint(x: 0, y: 100))
+        let action = PageAction.group([fade, move], parameters: parameters)
+        let outSine = ActionParameters(easing: .custom(CustomEasing("outSine") { sin($0 * .pi / 2) }))
+        let grow = PageAction.scale(from: 1, to: 2, parameters: outSine)
+        return page == 0 ? [action, grow] : [action.reversed(with: parameters)]
+    }
+    func pageAnimator(_ animator: PageAnimator, willBeginTransitionTo page: Int) { events.append("will begin \(page)") }
+    func pageAnimator(_ animator: PageAnimator, didEndTransitionFrom previousPage: Int?) {
+        events.append("did end from \(previousPage.map(String.init) ?? "none")")
+    }
+    func pageAnimator(_ animator: PageAnimator, didUpdate progress: Double, onPage page: Int) {
+        events.append("update \(page) at \(progress)")
+    }
+}
+
+/// A scroll view's offset, where UIKit is not.
+struct ComingFromScrollView {
+    var contentOffset: CGPoint
+}
+
 extension MainActorSuites {
     @MainActor
     @Suite("Coming from the seeds: the renamed calls")
@@ -107,6 +144,25 @@ extension MainActorSuites {
             expectClose(pages.logo.value(forKeyPath: "letterSpacing", as: Double.self) ?? .nan, 6, absolute: 1e-9)
         }
 
+        @Test("PVView's transition callbacks, groups, timing functions, directions and driving, renamed")
+        func pvViewTransitions() {
+            let pages = ComingFromTransitions()
+            let size = CGSize(width: 320, height: 480)
+            let animator = pages.makeAnimator(size: size)
+            animator.reload()
+            #expect(animator.currentPageIndex == 0)
+            pages.events.removeAll()
+            // Vertical: the offset is along y, a page 480 pt long. Halfway into page 1.
+            let scrollView = ComingFromScrollView(contentOffset: CGPoint(x: 720, y: 0))
+            animator.update(offset: scrollView.contentOffset.x)
+            #expect(pages.events == ["will begin 1", "asked for page 0 on page 0", "asked for page 1 on page 0",
+                                     "did end from 0", "update 1 at 0.5"])
+            // Page 1 plays page 0's group reversed (inOutCubic halfway is halfway): faded to 0.5 and
+            // half of the 100 pt move back; page 0 ended at scale 2 (outSine's end).
+            expectClose(pages.logo.opacity, 0.5, absolute: 1e-12)
+            expectClose(pages.logo.value(forKeyPath: "transform.scale", as: Double.self) ?? .nan, 2, absolute: 1e-12)
+        }
+
         @Test("JazzHands' and RazzleDazzle's calls, renamed")
         func jazzHands() {
             let circle = HeadlessLayer(), heart = HeadlessLayer(), contentView = HeadlessLayer()
@@ -122,10 +178,16 @@ extension MainActorSuites {
             fade[320] = 0.0
             animator.keepView(circle, onPages: [0, 1], pageWidth: 320)
             animator.keepView(heart, onPages: [0.85, 1.85], atTimes: [1, 2], pageWidth: 320, attribute: .left, offset: 10)
+            let label = HeadlessLayer()
+            animator.keepView(label, onPages: [0, 1], atTimes: [0, 1], offsets: [0, 40], pageWidth: 320, attribute: .left)
             animator.addMultiplier(multiplier, of: .height, of: contentView, on: topConstraint)
             animator.add(fade, keyPath: "opacity", on: circle)
             let time = 0.5
             animator.animate(at: time)
+            // JazzHands drives its animator in pages: half a page in, as `time` above.
+            let scrollView = ComingFromScrollView(contentOffset: CGPoint(x: 160, y: 0))
+            animator.animate(at: scrollView.contentOffset.x / 320)
+            expectClose(Double(label.frame.minX), 160 + 20, absolute: 1e-9)
             #expect(circle.position.x == 320)
             expectClose(topConstraint.value(forKeyPath: "constant", as: Double.self) ?? .nan, 30, absolute: 1e-9)
             // The fade's time is in points here; 0.5 of 320 is barely started, linear after addKeyframe.
