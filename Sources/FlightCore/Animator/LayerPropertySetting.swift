@@ -65,22 +65,8 @@ extension LayerPropertySetting {
     @discardableResult
     public func anchorPoint(_ point: CGPoint) -> Configurator { value(point, for: LayerProperty.anchorPoint) }
 
-    #if canImport(QuartzCore)
-    /// Animates `transform` to a 2D transform (a view's `transform`).
-    // Where `CGAffineTransform` exists, `.identity` and the like are one first.
-    @discardableResult
-    @_disfavoredOverload
-    public func transform(_ transform: Transform2D) -> Configurator {
-        value(transform.transform3D, for: LayerProperty.transform)
-    }
-    #else
-    /// Animates `transform` to a 2D transform (a view's `transform`).
-    // `.identity` and the like are a 2D transform first, then a ``Transform3D``.
-    @discardableResult
-    public func transform(_ transform: Transform2D) -> Configurator {
-        value(transform.transform3D, for: LayerProperty.transform)
-    }
-    #endif
+    // `transform(_:)` with a ``Transform2D`` is in Hosts (LayerPropertySetting+Transform2D):
+    // whether it is the favoured overload depends on the platform.
 
     /// Animates `transform`.
     @discardableResult
