@@ -92,7 +92,6 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
             write(value, host)
         }
     }
-
 }
 
 /// Reports a progress animator's value that is not finite

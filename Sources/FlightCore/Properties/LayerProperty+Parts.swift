@@ -107,7 +107,7 @@ extension LayerProperty {
     /// composed into a reflected transform, or one turned out of the plane, that another
     /// animation moves (rule 4 above), or written by CoreAnimation into a whole it reads in a
     /// way Apple does not document (rule 5): `whole` is the transform's model value (with the
-    /// group's earlier targets written in), `written` the whole with this part's target
+    /// group's earlier targets written in), `written` the whole with this part's `target`
     /// written in, and `older` the key paths and keyframe values of the older animations on
     /// the transform (placed, or declared earlier in the group; those it takes over do not
     /// count). When it is, the part is played as an animation of the whole transform.
