@@ -143,6 +143,41 @@ extension MainActorSuites {
             #expect(layer.opacity == 2.5e9 && layer.transform != before.1)
         }
 
+        /// What lets a scroll view's delegate refresh a `ScrollObserver` as well as key-value
+        /// observation does: a second update at one input changes nothing.
+        @Test("A second update at one input leaves every value as it was, for each of the three tools")
+        func updatesAreIdempotent() {
+            let cell = HeadlessLayer(), strip = HeadlessLayer()
+            let parade = ProgressAnimator.vertical { a in
+                a.startEndState(for: cell) { s in
+                    s.position(CGPoint(x: 200, y: 40))
+                    s.transform(Transform2D.identity.scaledBy(x: 0.5, y: 0.5))
+                    s.backgroundColor(Color(red: 0.9, green: 0.2, blue: 0.1))
+                }
+            }
+            let pages = Pages(count: 3)
+            pages.actions = [.fade(from: 1, to: 0), .move(fromOrigin: RelativePoint(x: 0, y: 0), toOrigin: RelativePoint(x: 0.5, y: 0, isRelative: true))]
+            let pager = PageAnimator(containerSize: CGSize(width: 320, height: 480), dataSource: pages)
+            let jazz = KeyframeAnimator()
+            jazz.add(KeyframeTrack([(0, 1.0, .inSine), (320, 0.0, .linear)]), keyPath: "opacity", on: strip)
+            jazz.addTransform(on: strip, scale: KeyframeTrack([(0, 1.0, .outCubic), (320, 2.0, .linear)]))
+            func snapshot() -> [[Double]] {
+                [cell, pages.layer, strip].flatMap { layer in
+                    [layer.position.componentArray, layer.transform.componentArray, layer.backgroundColor.componentArray, [layer.opacity]]
+                }
+            }
+            for input in [0.3, -0.45, 1.0] {
+                parade.update(progress: input)
+                pager.update(offset: 400 * input + 500)
+                jazz.animate(at: 200 * input + 100)
+                let once = snapshot()
+                parade.update(progress: input)
+                pager.update(offset: 400 * input + 500)
+                jazz.animate(at: 200 * input + 100)
+                #expect(snapshot() == once, "at \(input)")
+            }
+        }
+
         @Test("Fixed-rate keyframes over any duration at any rate: at most the documented number, ending on the target")
         func fixedRateKeyframes() throws {
             for (duration, rate) in [(1e300, 60.0), (1.0, 1e300), (1e-300, 1e300), (5.0, 60.0)] {

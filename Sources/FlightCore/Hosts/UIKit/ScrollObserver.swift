@@ -69,7 +69,10 @@ public final class ScrollObserver {
     }
 
     /// Applies the current offset to everything tracked, committing every value the progress
-    /// animators and keyframe tracks write in one `CATransaction`.
+    /// animators and keyframe tracks write in one `CATransaction`. Called on every change of
+    /// `contentOffset` that key-value observation reports; Apple does not document that
+    /// property as observable, so to depend on nothing undocumented, call it from
+    /// `scrollViewDidScroll(_:)` too (a second refresh at one offset leaves every value as it was).
     public func refresh() {
         guard let scrollView else { return }
         // The progress animators' and keyframe tracks' values are committed in one transaction.
