@@ -40,6 +40,24 @@ extension OffMainActorSuites {
             #expect(throws: AnimationValueError.self) { _ = try Transform3D(components: SIMD16(repeating: .nan)).validated() }
         }
 
+        /// The finiteness check every progress write makes (a transform's by a sum of its
+        /// entries times 0) agrees with testing each component, whichever entry is not finite.
+        @Test("Every component finite: agrees with a test of each component, for every entry of a transform")
+        func everyComponentFinite() {
+            let extremes: [Double] = [.infinity, -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                                      .leastNonzeroMagnitude, -0.0, 1e154]
+            for entry in 0..<16 {
+                for value in extremes {
+                    var components = SIMD16<Double>(repeating: 1.7e308)
+                    components[entry] = value
+                    let matrix = Transform3D(components: components)
+                    #expect(matrix.isEveryComponentFinite == value.isFinite, "entry \(entry) = \(value)")
+                }
+            }
+            #expect(Transform3D.identity.isEveryComponentFinite && !Color(red: .nan, green: 0, blue: 0).isEveryComponentFinite)
+            #expect(CGPoint(x: 1e308, y: -1e308).isEveryComponentFinite && !CGPoint(x: 0, y: Double.infinity).isEveryComponentFinite)
+        }
+
         @Test("Portable types borrow their counterpart's path: a 2D rotation the short way round")
         func portable() {
             let path = PortablePath<Degrees>(from: Degrees(value: 170), to: Degrees(value: -170))

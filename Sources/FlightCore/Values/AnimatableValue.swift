@@ -122,7 +122,11 @@ extension AnimatableValue {
 
     /// Whether every component is a finite number (what ``validated(_:)`` checks, without a
     /// copy of the value).
-    var isEveryComponentFinite: Bool {
+    @inline(__always)
+    package var isEveryComponentFinite: Bool {
+        // A transform's sixteen entries are summed times 0 rather than tested one by one (a
+        // scroll update checks every value it writes). Resolved where the type is known.
+        if Self.self == Transform3D.self { return unsafeBitCast(self, to: Transform3D.self).hasFiniteEntries }
         let all = components
         for index in 0..<Self.componentCount where !all[index].isFinite { return false }
         return true

@@ -4,6 +4,19 @@ extension Transform3D: AnimatableValue {
     /// The 16 entries, row by row.
     public static var componentCount: Int { 16 }
 
+    /// Whether every entry is a finite number: x·0 is 0 for a finite x and NaN for an infinity
+    /// or a NaN, and a sum keeps a NaN. Row by row, four lanes at a time, without a branch.
+    @inline(__always)
+    var hasFiniteEntries: Bool {
+        let first: SIMD4<Double> = SIMD4(m11, m12, m13, m14) * 0
+        let second: SIMD4<Double> = SIMD4(m21, m22, m23, m24) * 0
+        let third: SIMD4<Double> = SIMD4(m31, m32, m33, m34) * 0
+        let fourth: SIMD4<Double> = SIMD4(m41, m42, m43, m44) * 0
+        let rows: SIMD4<Double> = (first + second) + (third + fourth)
+        let halves: Double = (rows[0] + rows[1]) + (rows[2] + rows[3])
+        return halves == 0
+    }
+
     /// The 16 entries, row by row.
     public var components: SIMD16<Double> {
         SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
