@@ -116,10 +116,7 @@ public final class KeyframeAnimator {
                 return (keyPath, true)
             }
             let length = Double(dimension == .width ? bounds.width : bounds.height)
-            let constant = multiplier * length
-            guard constant.isFinite else { return (keyPath, false) }
-            _ = host.setModelValue(constant, forKeyPath: keyPath)
-            return (keyPath, true)
+            return (keyPath, host.setFiniteModelValue(multiplier * length, forKeyPath: keyPath))
         }))
     }
 
@@ -162,8 +159,8 @@ private final class TransformBinding: ProgressBinding {
     let scale: KeyframeTrack<Double>?
     let rotation: KeyframeTrack<Double>?
     let translation: KeyframeTrack<CGPoint>?
-    /// Whether a transform that is not finite was reported (once).
-    private var hasReportedOverflow = false
+    /// Reports a transform that is not finite, once.
+    private let overflow = OverflowReport()
 
     init(target: any AnimationTarget, scale: KeyframeTrack<Double>?, rotation: KeyframeTrack<Double>?,
          translation: KeyframeTrack<CGPoint>?) {
@@ -177,9 +174,7 @@ private final class TransformBinding: ProgressBinding {
         let transform = KeyframeAnimator.transform(
             scale: scale?.value(at: time) ?? 1, rotation: rotation?.value(at: time) ?? 0,
             translation: translation?.value(at: time) ?? .zero)
-        // A transform that is not finite is not written (``FlightError/progressValueNotFinite(keyPath:)``).
-        guard !host.setFiniteModelValue(transform, for: LayerProperty.transform).written, !hasReportedOverflow else { return }
-        hasReportedOverflow = true
-        FlightDiagnostics.report(.progressValueNotFinite(keyPath: LayerProperty.transform.keyPath))
+        let (keyPath, written) = host.setFiniteModelValue(transform, for: LayerProperty.transform)
+        if !written { overflow.report(keyPath) }
     }
 }

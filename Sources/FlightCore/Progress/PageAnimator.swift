@@ -97,10 +97,10 @@ public final class PageAnimator {
         var writes: [PageWrite] = []
         if previous != page, let previous {
             // Pages passed over land where they leave the items; the work is bounded.
-            let limit = Self.maximumPagesPassedOver
-            if page.distance(to: previous).magnitude > limit {
+            let (limit, passed) = (Self.maximumPagesPassedOver, page.distance(to: previous).magnitude)
+            if passed > limit {
                 FlightDiagnostics.report(.invalidValue(
-                    keyPath: "page", reason: "one update passed over \(page.distance(to: previous).magnitude) pages; only the \(limit) nearest page \(page) were applied"))
+                    keyPath: "page", reason: "one update passed over \(passed) pages; only the \(limit) nearest page \(page) were applied"))
             }
             if page > previous {
                 for skipped in max(previous, page - limit)..<page { compile(page: skipped, progress: 1, into: &writes) }

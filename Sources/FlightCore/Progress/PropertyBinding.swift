@@ -82,8 +82,7 @@ final class PropertyBinding<Value: AnimatableValue>: ProgressBinding {
         switch output {
         // The case alone is matched: binding its string would copy it at every write.
         case .keyPath:
-            guard value.isEveryComponentFinite else { return overflow.report(writtenKeyPath) }
-            _ = host.setTypedModelValue(value, forKeyPath: writtenKeyPath)
+            if !host.setFiniteModelValue(value, forKeyPath: writtenKeyPath) { overflow.report(writtenKeyPath) }
         case .derived(let write):
             // The track's value is checked by what it is written as.
             let (keyPath, written) = write(value, host)
@@ -107,15 +106,22 @@ final class OverflowReport {
 }
 
 extension AnimationHost {
-    /// Sets `value` as the model value of `key` where every component is finite: a progress
-    /// animator's write, which ``PropertyBinding`` reports otherwise. Returns the key path and
-    /// whether it was written.
+    /// Sets `value` as the model value at `keyPath` where every component is finite: every
+    /// progress animator's write, whose owner reports it otherwise (``OverflowReport``).
+    /// Returns whether it was written.
+    @inline(__always)
+    func setFiniteModelValue<Value: AnimatableValue>(_ value: Value, forKeyPath keyPath: String) -> Bool {
+        guard value.isEveryComponentFinite else { return false }
+        _ = setTypedModelValue(value, forKeyPath: keyPath)
+        return true
+    }
+
+    /// ``setFiniteModelValue(_:forKeyPath:)`` for a layer property: its key path, and whether
+    /// the value was written (what a derived output of ``PropertyBinding`` returns).
     func setFiniteModelValue<Value: AnimatableValue>(
         _ value: Value, for key: LayerProperty.Key<Value>
     ) -> (keyPath: String, written: Bool) {
-        guard value.isEveryComponentFinite else { return (key.keyPath, false) }
-        _ = setModelValue(value, for: key)
-        return (key.keyPath, true)
+        (key.keyPath, setFiniteModelValue(value, forKeyPath: key.keyPath))
     }
 }
 
