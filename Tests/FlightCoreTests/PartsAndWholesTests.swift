@@ -993,3 +993,48 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(Self.gap(layer.transform, end) < 1e-12)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Rule 5 on a timeline, with a whole and parts in both orders: on a mirrored layer given a
+    /// 2D scale, a rotation part and a `transform.scale` part (each played as the whole, since
+    /// CoreAnimation could read them another way) meet a group on the whole `transform`, before
+    /// and after it, mid-flight. Every 1/120 s frame, and inside frames at each animation end and
+    /// keyframe boundary (a nanosecond either side), nothing jumps; at the end the layer shows
+    /// the model, with the last group's target in it.
+    @Test("Parts played as the whole meet a group on the whole, in both orders: no jump at any frame or boundary",
+          arguments: [true, false])
+    func promotedPartsMeetTheWhole(partsFirst: Bool) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = Transform3D.scale(x: -0.5, y: 0.5)
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        let whole = Transform3D.scale(x: -1, y: 1).concatenating(.translation(x: 40, y: -20))
+        var keyPaths: [[String]] = []
+        func parts() {
+            let rotation = layer.animate { $0.value(0.8, forKeyPath: "transform.rotation.z").duration(0.6).easing(.inOutSine) }
+            let scale = layer.animate { $0.value(1.4, forKeyPath: "transform.scale").duration(0.5).easing(.outCubic) }
+            keyPaths += [rotation.keyPaths, scale.keyPaths]
+        }
+        func wholeGroup() {
+            layer.animate { $0.transform3D(whole).duration(0.7).easing(.inOutCubic) }
+        }
+        watcher.unchanged("the first group") { partsFirst ? parts() : wholeGroup() }
+        while clock.now < 0.3 - 1e-9 { watcher.frame() }
+        watcher.unchanged("the second group") { partsFirst ? wholeGroup() : parts() }
+        while clock.now < 1.5 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps)")
+        #expect(keyPaths == [["transform"], ["transform"]])
+        #expect(layer.animationKeys.isEmpty)
+        #expect(Self.gap(layer.presentation().transform, layer.transform) < 1e-12)
+        if partsFirst {
+            #expect(Self.gap(layer.transform, whole) < 1e-12)
+        } else {
+            // The parts written into the whole in turn, as the model reads them.
+            let reference = HeadlessLayer()
+            reference.transform = whole
+            reference.setModelValue(0.8, forKeyPath: "transform.rotation.z")
+            reference.setModelValue(1.4, forKeyPath: "transform.scale")
+            #expect(Self.gap(layer.transform, reference.transform) < 1e-9)
+        }
+    }
+}
