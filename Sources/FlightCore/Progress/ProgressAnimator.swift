@@ -171,6 +171,8 @@ public final class ProgressAnimator {
         isUpdating = true
         defer { isUpdating = false }
         body(self)
+        // Most animators have none attached (every cell of a list): no loop is started.
+        guard !attached.isEmpty else { return }
         for animator in attached { animator.visit(body) }
     }
 
@@ -190,6 +192,7 @@ public final class ProgressAnimator {
         for entry in entries where entry.wouldWrite(at: progress) {
             if let host = entry.host { return host }
         }
+        guard !attached.isEmpty else { return nil }
         for animator in attached {
             if let host = animator.hostToWrite(at: progress) { return host }
         }

@@ -89,8 +89,10 @@ extension AnimatableValue {
     /// Replaces the value with `value` if that has the same type, in place (a value boxed in an
     /// `any AnimatableValue` keeps its box); false, changing nothing, if it has another type.
     mutating func overwrite<Value: AnimatableValue>(with value: Value) -> Bool {
-        guard let same = value.unboxed(as: Self.self) else { return false }
-        self = same
+        guard Self.self == Value.self else { return false }
+        // Not through an optional of the value, which the run time's generic value code copied
+        // twice more (a transform's 128 bytes each time).
+        self = unsafeBitCast(value, to: Self.self)
         return true
     }
 
