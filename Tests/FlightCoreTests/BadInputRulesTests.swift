@@ -84,6 +84,24 @@ extension MainActorSuites {
             #expect(quiet.isEmpty)
         }
 
+        @Test("Two edits from a layer property is the limit: three are a custom property, not reported")
+        func misspellingLimit() {
+            // Each is three edits from `position` (and further from every other property).
+            for keyPath in ["posxxxion", "positionabc", "xpoxitiox"] {
+                let reports = collectingDiagnostics {
+                    HeadlessLayer().animate { $0.value(1.0, forKeyPath: keyPath).duration(1) }
+                }
+                #expect(reports.isEmpty, "\(keyPath)")
+            }
+            // Two edits are reported.
+            for (keyPath, resembled) in [("pstion", "position"), ("pozitiom", "position")] {
+                let reports = collectingDiagnostics {
+                    HeadlessLayer().animate { $0.value(1.0, forKeyPath: keyPath).duration(1) }
+                }
+                #expect(reports == [.unknownKeyPath(keyPath, resembling: resembled)], "\(keyPath)")
+            }
+        }
+
         @Test("An empty key path is reported and skipped")
         func emptyKeyPath() {
             let clock = ManualClock()

@@ -5,6 +5,27 @@ import Testing
 // The "Coming from …" tables of the DocC articles, as code: every Flight spelling in them
 // appears verbatim below, compiled and run, and `tablesAreCompiled` checks that it does.
 
+#if canImport(UIKit)
+import UIKit
+
+// Scrolling PVView's and JazzHands' animators, Flight's spelling (UIKit's scroll view, so Apple
+// platforms only).
+
+@MainActor
+func comingFromPVViewScrolling(_ scrollView: UIScrollView, _ animator: PageAnimator) -> ScrollObserver {
+    let observer = ScrollObserver(scrollView: scrollView)
+    observer.track(animator)
+    return observer
+}
+
+@MainActor
+func comingFromJazzHandsScrolling(_ scrollView: UIScrollView, _ animator: KeyframeAnimator) -> ScrollObserver {
+    let observer = ScrollObserver(scrollView: scrollView)
+    observer.track(animator, pageWidth: 320)
+    return observer
+}
+#endif
+
 /// Parade's cell, Flight's spelling.
 @MainActor
 final class PhotoCell: ProgressAnimatable {
@@ -213,6 +234,12 @@ extension MainActorSuites {
                     guard cells.count == 2, let flight = cells[1].split(separator: "`").first, cells[1].hasPrefix("`") else { continue }
                     rows += 1
                     #expect(source.contains(flight), "\(article): `\(flight)` is not compiled here")
+                    // Every other span that is a call (not a name such as `rotated(by:)`) too.
+                    let spans = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                        .filter { $0.offset % 2 == 1 }.map(\.element).dropFirst()
+                    for span in spans where span.contains("(") && !span.hasSuffix(":)") {
+                        #expect(source.contains(span), "\(article): `\(span)` is not compiled here")
+                    }
                 }
             }
             #expect(rows >= 30, "found \(rows) rows")

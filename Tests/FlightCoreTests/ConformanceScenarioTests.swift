@@ -48,6 +48,21 @@ extension MainActorSuites {
             #expect(Set(all.map(\.name)).count == all.count, "names are unique")
         }
 
+        @Test("The DocC article \"Checking Flight on a device\" lists every scenario, in the order the run plays them")
+        func articleListsEveryScenario() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let article = root.appendingPathComponent("Sources/FlightCore/Documentation.docc/CheckingFlightOnADevice.md")
+            let text = try String(contentsOf: article, encoding: .utf8)
+            // The table's rows, `| name | what it shows | sampled |`, from its header and rule to
+            // the first line that is not a row.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let header = try #require(lines.firstIndex { $0.hasPrefix("| scenario |") })
+            let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| ") }
+            let names = rows.map { $0.dropFirst(2).prefix { $0 != "|" }.trimmingCharacters(in: .whitespaces) }
+            #expect(names == ConformanceScenarios.all.map(\.name))
+        }
+
         @Test("Every scenario plays on the headless host: each step runs, each probe has a finite value on every frame, every group stops, and all rest at the end",
               arguments: [120.0, 60.0])
         func everyScenarioPlays(rate: Double) {

@@ -407,7 +407,14 @@ extension MainActorSuites {
             (.median, [true, true, false], (0.75 + 0.6875) / 2),
         ]
 
-        @Test("Timing priority and primary flags choose the redirected group's duration", arguments: 0..<redirectTable.count)
+        /// The property that drives each row's value progress: among the primary ones (all, where
+        /// none is), the one whose duration is closest to the group's, the first declared on a tie
+        /// (rows 7 and 8 are ties: 0.8125 is 0.0625 from both 0.75 and 0.875, 0.71875 is
+        /// 0.03125 from both 0.75 and 0.6875).
+        nonisolated static let redirectDrivers = ["c", "b", "a", "a", "a", "c", "a", "a"]
+
+        @Test("Timing priority and primary flags choose the redirected group's duration and its driving property",
+              arguments: 0..<redirectTable.count)
         func timingPriorityTable(_ row: Int) throws {
             let (priority, primaries, expected) = Self.redirectTable[row]
             let clock = ManualClock()
@@ -426,6 +433,7 @@ extension MainActorSuites {
                 }
             }
             expectClose(group.duration, expected, absolute: 1e-9, "\(priority) \(primaries)")
+            #expect(group.resolved.drivingKeyPath == Self.redirectDrivers[row], "\(priority) \(primaries)")
             // Timed properties longer than the group are re-timed to it; shorter ones keep theirs.
             let natural = [0.75, 0.6875, 0.875]
             for (key, duration) in zip(keys, natural) {

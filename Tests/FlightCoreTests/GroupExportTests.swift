@@ -395,6 +395,44 @@ extension MainActorSuites {
             #expect(calls.isEmpty && other.animationKeys.isEmpty && other.opacity == 1)
         }
 
+        @Test("Reduce Motion: exportAnimation does not apply it; export() keeps the shortening, not the dissolve")
+        func reduceMotion() throws {
+            let move = { (a: GroupAnimator) in _ = a.position(CGPoint(x: 300, y: 0)).duration(0.8).easing(.outBack) }
+            /// The exported position's x every hundredth of a second through `group`.
+            func xs(_ group: LayerAnimationGroup) -> [Double] {
+                (0...Int((group.duration * 100).rounded())).compactMap {
+                    (group.animations[0].keyframes.presentationValue(at: Double($0) / 100) as? CGPoint).map { Double($0.x) }
+                }
+            }
+            try withReducedMotion {
+                let layer = HeadlessLayer(clock: ManualClock())
+                // Content to render: the move as asked, overshoot and all.
+                let content = try #require(layer.exportAnimation(.maxTime, move))
+                #expect(content.duration == 0.8 && content.keyPaths == ["position"])
+                #expect(xs(content).count == 81 && xs(content).max()! > 300)
+                // The group on the layer is shortened to 0.25 s without overshoot, and so is its export.
+                let group = layer.animate(.maxTime, move)
+                let shortened = try #require(group.export())
+                #expect(group.duration == 0.25 && shortened.duration == 0.25 && shortened.keyPaths == ["position"])
+                let played = xs(shortened)
+                #expect(played.count == 26 && played.allSatisfy { $0 >= -1e-9 && $0 <= 300 + 1e-9 })
+                expectClose(played.last!, 300, absolute: 1e-9)
+            }
+            try withReducedMotion(prefersCrossFade: true) {
+                // Dissolved on the layer: the move is held and jumps half-way while the layer has
+                // faded out. The export has the held move and the opacity's entry, which does not
+                // fade: the fade is made where the group is placed on a layer.
+                let layer = HeadlessLayer(clock: ManualClock())
+                let group = layer.animate(.maxTime, move)
+                let export = try #require(group.export())
+                #expect(export.keyPaths == ["position", "opacity"])
+                let opacities = (0...25).map { export.animations[1].keyframes.presentationValue(at: Double($0) / 100) as? Double }
+                #expect(opacities.allSatisfy { $0 == 1 })
+                layer.clock.advance(by: 0.125)
+                #expect(layer.presentation().opacity < 1e-9)
+            }
+        }
+
         @Test("An ended group, or one whose target is gone, exports what it was resolved to")
         func endedOrReleased() throws {
             let clock = ManualClock()

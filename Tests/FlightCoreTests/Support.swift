@@ -37,15 +37,15 @@ enum Golden {
 @MainActor
 func withReducedMotion(
     _ policy: ReduceMotionPolicy = .shorten(maximumDuration: 0.25), prefersCrossFade: Bool = false,
-    avoidsDepthMotion: Bool = true, _ body: () -> Void
-) {
+    avoidsDepthMotion: Bool = true, _ body: () throws -> Void
+) rethrows {
     let saved = (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion)
     ReduceMotion.policy = policy
     ReduceMotion.isEnabled = { true }
     ReduceMotion.prefersCrossFade = { prefersCrossFade }
     ReduceMotion.avoidsDepthMotion = avoidsDepthMotion
     defer { (ReduceMotion.policy, ReduceMotion.isEnabled, ReduceMotion.prefersCrossFade, ReduceMotion.avoidsDepthMotion) = saved }
-    body()
+    try body()
 }
 
 /// Collects Flight's diagnostics while `body` runs.

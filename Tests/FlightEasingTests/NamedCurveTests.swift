@@ -1,4 +1,5 @@
 import FlightEasing
+import Foundation
 import Testing
 
 extension EasingSuites {
@@ -112,6 +113,42 @@ extension EasingSuites {
             // Penner's 1.70158 is chosen so the overshoot is 10 %.
             expectClose(outBackPeak, 1.1, absolute: 1e-4)
             #expect(Easing.outElastic.canOvershoot && Easing.outBack.canOvershoot)
+        }
+
+        @Test("The rescaled exponential and elastic curves are within 1/1023 of Penner's equations")
+        func rescalingMovesLittle() {
+            // Penner's equations as published (easings.net), ends included: off by 2⁻¹⁰ and 2⁻¹¹.
+            let (c4, c5) = (2 * Double.pi / 3, 2 * Double.pi / 4.5)
+            let penner: [(Easing, (Double) -> Double)] = [
+                (.inExponential, { p in Foundation.pow(2, 10 * p - 10) }),
+                (.outExponential, { p in 1 - Foundation.pow(2, -10 * p) }),
+                (.inOutExponential, { p in
+                    p < 0.5 ? Foundation.pow(2, 20 * p - 10) / 2 : (2 - Foundation.pow(2, -20 * p + 10)) / 2 }),
+                (.inElastic, { p in -Foundation.pow(2, 10 * p - 10) * Foundation.sin((10 * p - 10.75) * c4) }),
+                (.outElastic, { p in Foundation.pow(2, -10 * p) * Foundation.sin((10 * p - 0.75) * c4) + 1 }),
+                (.inOutElastic, { p in
+                    p < 0.5 ? -(Foundation.pow(2, 20 * p - 10) * Foundation.sin((20 * p - 11.125) * c5)) / 2
+                        : Foundation.pow(2, -20 * p + 10) * Foundation.sin((20 * p - 11.125) * c5) / 2 + 1 }),
+            ]
+            for (easing, reference) in penner {
+                var largest = 0.0
+                for k in 0...10_000 {
+                    let p = Double(k) / 10_000
+                    largest = max(largest, abs(easing.progress(at: p) - reference(p)))
+                }
+                #expect(largest < 1.0 / 1023, "\(easing)")
+                // The rescaling is what moves them: by about the ends' 2⁻¹¹ at least.
+                #expect(largest > 0x1p-12, "\(easing)")
+            }
+        }
+
+        @Test("Vertical tangents report the cap, 10⁶, not an infinity")
+        func verticalTangentsAreCapped() {
+            // A Bézier leaving straight up, and circular curves where they stand vertical.
+            #expect(Easing.cubicBezier(CubicBezier(0, 1, 0, 1)).velocity(at: 0) == 1e6)
+            #expect(Easing.cubicBezier(CubicBezier(1, 0, 1, 0)).velocity(at: 1) == 1e6)
+            #expect(Easing.inCircular.velocity(at: 1) == 1e6)
+            #expect(Easing.outCircular.velocity(at: 0) == 1e6)
         }
 
         @Test("Reversal is time reversal: reversed in is out")
