@@ -171,8 +171,6 @@ public final class ProgressAnimator {
         isUpdating = true
         defer { isUpdating = false }
         body(self)
-        // Most animators have none attached (every cell of a list): no loop is started.
-        guard !attached.isEmpty else { return }
         for animator in attached { animator.visit(body) }
     }
 
@@ -192,7 +190,6 @@ public final class ProgressAnimator {
         for entry in entries where entry.wouldWrite(at: progress) {
             if let host = entry.host { return host }
         }
-        guard !attached.isEmpty else { return nil }
         for animator in attached {
             if let host = animator.hostToWrite(at: progress) { return host }
         }
