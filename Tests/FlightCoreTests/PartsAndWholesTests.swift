@@ -1038,3 +1038,88 @@ extension MainActorSuites.PartsAndWholesTests {
         }
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    /// Found by an outside probe: a group handed to a spring wrote its own target for a part that
+    /// a later group had taken from one of its wholes (the later group's value was lost at rest).
+    @Test("A group handed to a spring settles a part a later group took from its whole where that group set it, both ways, without a jump",
+          arguments: [true, false])
+    func handOffKeepsALaterPart(towardsEnd: Bool) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.position = CGPoint(x: 10, y: 20)
+        var stops: [String] = []
+        let watcher = Watcher(layer: layer, clock: clock, base: "position")
+        let older = layer.animate { a in
+            a.position(CGPoint(x: 120, y: -40)).duration(1).easing(.linear)
+            a.setDidStopCallback { _, finished in stops.append("whole \(finished)") }
+        }
+        while clock.now < 0.25 - 1e-9 { watcher.frame() }
+        watcher.unchanged("the part starts") {
+            layer.animate { a in
+                a.value(260.0, forKeyPath: "position.x").duration(1).easing(.linear)
+                a.setDidStopCallback { _, finished in stops.append("part \(finished)") }
+            }
+        }
+        while clock.now < 0.4 - 1e-9 { watcher.frame() }
+        watcher.unchanged("hand-off") { older.continueOnSpring(velocity: 1.5, towardsEnd: towardsEnd) }
+        while clock.now < 4 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        // The part where the later group set it; the rest at the older group's end or start.
+        #expect(layer.animationKeys.isEmpty)
+        #expect(layer.position == CGPoint(x: 260, y: towardsEnd ? -40 : 20))
+        #expect(layer.presentation().position == layer.position)
+        // The spring took the part over: the later group stopped cut short; each stop fired once.
+        #expect(stops == ["part false", "whole \(towardsEnd)"])
+    }
+
+    /// Found by an outside probe: a whole decomposed in 3D whose scales cross 0 (from a matrix
+    /// mirrored on every axis) had a billionth-long segment across each crossing, which the host
+    /// plays as a half-turn (its ends decompose with the signs in another pattern): a frame at
+    /// the crossing instant (0.4 s here, a 60 and 120 Hz frame) showed a point of that turn, m11
+    /// 0.29 and m13 −0.03 where the motion is 0.31 and 0.
+    @Test("A 3D whole whose scales cross 0 shows its motion at the crossings, every frame and inside frames, and a spring redirect there stays bounded")
+    func spatialFlatteningIsAKeyframe() throws {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = .scale(x: -0.8, y: -0.8, z: -0.8)
+        let whole = Transform3D.scale(x: 2, y: 1.2, z: 1).concatenating(.rotation(angle: 0.5, x: 0, y: 0, z: 1))
+            .concatenating(.translation(x: 30, y: -10))
+        let group = layer.animate { $0.transform3D(whole).duration(1).easing(.linear) }
+        let motion = try #require(group.property("transform"))
+        // The decomposed scales go from −0.8 to (2, 1.2, 1): they cross 0 at 0.8/2.8, 0.4 and
+        // 0.8/1.8 of the way.
+        let crossings = [0.8 / 2.8, 0.4, 0.8 / 1.8]
+        var instants = crossings
+        for frame in 0..<120 { for step in 0..<8 { instants.append((Double(frame) + Double(step) / 8) / 120) } }
+        // Within the fit's tolerance: 0.1 pt for the translation, a hundredth for the other
+        // entries (next to a crossing the host holds the flattened keyframe, then switches).
+        var worst = (time: 0.0, translation: 0.0, linear: 0.0)
+        for time in instants.sorted() {
+            let shown = try #require(layer.presentationValue(forKeyPath: "transform", at: time)).componentArray
+            let exact = motion.exactValue(at: time).componentArray
+            let gaps = zip(shown, exact).map { abs($0 - $1) }
+            let (translation, linear) = (gaps[12...14].max()!, (gaps[0..<12] + gaps[15...]).max()!)
+            if translation > worst.translation || linear > worst.linear {
+                worst = (time, max(worst.translation, translation), max(worst.linear, linear))
+            }
+        }
+        #expect(worst.translation < 0.1 && worst.linear < 0.01, "\(worst)")
+        for crossing in crossings {
+            #expect(Self.gap(layer.presentationValue(forKeyPath: "transform", at: crossing), motion.exactValue(at: crossing)) < 1e-9)
+        }
+        // A spring redirect at the crossing frame leaves from the flattened matrix shown there.
+        clock.advance(to: 0.4)
+        let target = Transform3D.scale(x: 2.0 / 3, y: 3.6, z: 1).concatenating(.rotation(angle: 1.5, x: 0, y: 0, z: 1))
+            .concatenating(.translation(x: 90, y: -10))
+        let spring = layer.animate { $0.transform3D(target).easing(.spring(Spring(duration: 0.6, bounce: 0.35))) }
+        #expect(spring.duration < 1.5)
+        var largest = 0.0
+        while clock.now < 0.4 + spring.duration + 0.1 {
+            clock.advance(by: 1.0 / 960)
+            largest = max(largest, layer.presentation().transform.componentArray.map(abs).max() ?? 0)
+        }
+        #expect(largest < 200)
+        #expect(layer.presentation().transform == target)
+    }
+}

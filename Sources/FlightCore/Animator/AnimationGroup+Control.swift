@@ -146,6 +146,11 @@ extension AnimationGroup {
     /// this group ends cut short too. Until then its ``fractionComplete`` stays where the hand-off
     /// left it, and ``finish(at:)`` and ``cancel()`` act on the spring; the other controls do
     /// nothing.
+    ///
+    /// The spring is a new group, and takes over what it animates as any new group does: where a
+    /// later group animates a part of one of this group's wholes (`position.x` of its
+    /// `position`), the spring takes that part over too (that group stops cut short) and
+    /// settles it, at either end, where that group set it.
     @discardableResult
     public func continueOnSpring(velocity: Double, towardsEnd: Bool? = nil, spring: Spring = .springDecay) -> AnimationGroup? {
         FlightEngine.continueOnSpring(self, velocity: velocity.isFinite ? velocity : 0, towardsEnd: towardsEnd, spring: spring)
@@ -320,8 +325,12 @@ extension FlightEngine {
         for keyPath in group.ownedKeyPaths {
             guard let index = group.resolved.index(of: keyPath) else { continue }
             let property = group.resolved.properties[index]
-            let start = ends(of: keyPath, among: mine, in: group)?.start ?? property.from
-            let end = group.repeating?.endValue(at: index, of: property) ?? property.to
+            // Each part a later group took from a whole stays where that group set it, at
+            // either end (a later declaration's part is held in the keyframes already).
+            let start = ends(of: keyPath, among: mine, in: group)?.start
+                ?? keepingHeldParts(property.from, of: keyPath, in: group, on: host)
+            let end = keepingHeldParts(group.repeating?.endValue(at: index, of: property) ?? property.to,
+                                       of: keyPath, in: group, on: host)
             var next = PropertyPlan(keyPath: keyPath, target: toEnd ? end : start)
             // Its rate along the group here, times the gesture's rate through the group.
             let rate = group.velocity(ofPropertyAt: index, elapsed: group.repeating == nil ? min(elapsed, property.duration) : elapsed)

@@ -110,8 +110,10 @@ package enum SegmentFitter {
     /// whatever its error (a discontinuity that is not a declared breakpoint). A billionth: a
     /// path's heading can turn round a near-cusp (where a curve's speed almost vanishes) within
     /// a few microseconds of a long motion, continuously, and segments a millionth long crossed
-    /// such a turn as one ramp, far from the path's direction inside it. Whatever a segment this
-    /// short shows, no frame lands inside it.
+    /// such a turn as one ramp, far from the path's direction inside it. A frame seldom lands
+    /// inside a segment this short, but can (a crossing at a round instant, 0.4 s of a 1 s
+    /// move): what a host would show wrongly there (a transform flattening, played as a
+    /// half-turn) is declared as a kink of the path, so that a keyframe sits on it.
     package static let minimumSpan = 1e-9
     /// How close the longest accepted and the shortest rejected span must come, relative to
     /// the span, before the search settles for the accepted one. (Four per cent: with quick

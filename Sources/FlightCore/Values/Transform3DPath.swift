@@ -25,12 +25,21 @@ public struct Transform3DPath: InterpolationPath {
         }
     }
 
-    /// The switch at 50 % when an end cannot be decomposed.
+    /// Where a scale crosses 0, flattening the matrix (as a 2D path's), or the switch at 50 %
+    /// when an end cannot be decomposed.
+    ///
+    /// A host interpolates between two keyframes by decomposing each: across a flattening, the
+    /// two decompose with the scales' signs in another pattern, so as a rotation of a half-turn,
+    /// which it would play in full between them. A keyframe exactly at the crossing (flattened,
+    /// so not decomposable: a switch to and from it) keeps the host from doing so.
     public var kinks: [Double] {
         switch kind {
-        case .planar(let path): path.kinks
-        case .spatial: []
-        case .discrete: [0.5]
+        case .planar(let path): return path.kinks
+        case let .spatial(a, b):
+            // Where `a + (b − a)·t` is 0 (not finite where a scale does not change).
+            let crossings = -a.scale / (b.scale - a.scale)
+            return [crossings.x, crossings.y, crossings.z].filter(\.isFinite).sorted()
+        case .discrete: return [0.5]
         }
     }
 
@@ -38,7 +47,9 @@ public struct Transform3DPath: InterpolationPath {
     public func value(at fraction: Double) -> Transform3D {
         switch kind {
         case .planar(let path): path.value(at: fraction).transform3D
-        case let .spatial(a, b): a.interpolated(to: b, fraction: fraction).recomposed
+        case let .spatial(a, b):
+            // Flattened exactly where a scale crosses 0, as a 2D path is.
+            a.interpolated(to: b, fraction: fraction, flatteningWithin: Transform2DPath.flatteningWindow).recomposed
         case let .discrete(a, b): fraction < 0.5 ? a : b
         }
     }
