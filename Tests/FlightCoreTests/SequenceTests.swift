@@ -707,7 +707,8 @@ extension MainActorSuites {
             let shown = stage.shown()
             sequence.cancel()
             #expect(Self.gap(stage.shown(), shown) <= 1e-9)
-            #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A cancel", "A stop false"])
+            // Cut short the earliest first, so that the group shown writes a shared key path last.
+            #expect(stage.log == ["A start", "B start", "A cancel", "A stop false", "B cancel", "B stop false"])
             #expect(stage.layers.allSatisfy { $0.animationKeys.isEmpty })
             stage.clock.advance(to: 3)
             #expect(stage.log.count == 6 && stage.eachOnce)
@@ -841,5 +842,76 @@ extension MainActorSuites {
             #expect(stage.log == ["A start", "B start", "B cancel", "B stop false", "A stop true"] && stage.eachOnce)
             #expect(stage.b.position == CGPoint(x: 0, y: 0))
         }
+    }
+}
+
+extension MainActorSuites.SequenceTests {
+    /// A root that moves a number to 100 over 1 s, and, chained on its completion, a group that
+    /// moves the same number of the same layer back to 0 over 0.5 s.
+    static func thereAndBack(_ layer: HeadlessLayer, log: @escaping (String) -> Void) -> AnimationGroup {
+        layer.setModelValue(0.0, forKeyPath: "progress")
+        return layer.animate { a in
+            a.value(100.0, forKeyPath: "progress").duration(1).easing(.linear)
+            a.setDidStopCallback { _, finished in log("A stop \(finished)") }
+            a.triggerOnCompletion(onView: layer) { d in
+                d.value(0.0, forKeyPath: "progress").duration(0.5).easing(.linear)
+                d.setDidStopCallback { _, finished in log("D stop \(finished)") }
+            }
+        }
+    }
+
+    /// Found by an outside probe: cancelled held, the root (brought back, held at its end under
+    /// the chained group) was cancelled last and wrote its own end, 100, over the 40 shown.
+    @Test("Cancelled while held, a sequence whose chained group moves the root's key path keeps what is shown, played or scrubbed there",
+          arguments: [nil, 1.2, 1.3, 1.4999])
+    func cancelHeldKeepsWhatIsShown(scrubbedTo: Double?) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        var log: [String] = []
+        let sequence = Self.thereAndBack(layer) { log.append($0) }.sequence
+        everyFrame(clock, until: scrubbedTo == nil ? 1.3 : 0.1234) { _ in }
+        sequence.pause()
+        if let scrubbedTo { sequence.fractionComplete = scrubbedTo / 1.5 }
+        let held = layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan
+        expectClose(held, 100 - 200 * ((scrubbedTo ?? 1.3) - 1), absolute: 1e-6)
+        sequence.cancel()
+        expectClose(layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan, held, absolute: 1e-9)
+        everyFrame(clock, until: clock.now + 0.5) { _ in
+            expectClose(layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan, held, absolute: 1e-9)
+        }
+        expectClose(layer.modelValue(forKeyPath: "progress") as? Double ?? .nan, held, absolute: 1e-9)
+        #expect(layer.animationKeys.isEmpty && sequence.hasEnded)
+        #expect(log.filter { $0.hasPrefix("A stop") }.count == 1 && log.filter { $0.hasPrefix("D stop") }.count == 1, "\(log)")
+    }
+
+    /// Found by an outside probe: held at its end before the chained group had started, turned
+    /// round, the sequence ended at once at most pause instants (resuming to start the chained
+    /// group ended every group there, and an ended sequence would not pause again).
+    @Test("Scrubbed to its end before a chained group started, then turned round and resumed, a sequence plays back from its end",
+          arguments: [0.1, 0.1013, 0.1039, 0.1234, 0.1637])
+    func reverseFromTheEnd(pauseAt: Double) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        let sequence = Self.thereAndBack(layer) { _ in }.sequence
+        clock.advance(to: pauseAt)
+        sequence.pause()
+        sequence.fractionComplete = 1
+        #expect(layer.presentationValue(forKeyPath: "progress") as? Double == 0)
+        sequence.reverse()
+        sequence.resume()
+        #expect(!sequence.hasEnded)
+        // Back through the chained group (0 → 100 in 0.5 s), then the root (100 → 0 in 1 s).
+        var previous = 0.0
+        for step in 1...180 {
+            clock.advance(to: pauseAt + Double(step) / 120)
+            let elapsed = Double(step) / 120
+            let expected = elapsed <= 0.5 ? 200 * elapsed : max(100 - 100 * (elapsed - 0.5), 0)
+            let shown = layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan
+            expectClose(shown, expected, absolute: 1e-6, "t = \(elapsed)")
+            #expect(abs(shown - previous) <= 200.0 / 120 + 1e-6)
+            previous = shown
+        }
+        #expect(sequence.hasEnded && layer.animationKeys.isEmpty)
+        #expect(layer.modelValue(forKeyPath: "progress") as? Double == 0)
     }
 }

@@ -169,8 +169,9 @@ public final class AnimationSequence {
     /// - ``AnimationGroup/FinishPosition/start``: every group that has started goes back to where
     ///   it started, the latest first, cut short; no trigger fires.
     /// - ``AnimationGroup/FinishPosition/current``: every group stays where it is shown, cut
-    ///   short (``cancel()``); the groups a held sequence was scrubbed past start first, so that
-    ///   what is shown stays.
+    ///   short (``cancel()``), the earliest first, so that where groups share a key path the one
+    ///   shown sets the model last; the groups a held sequence was scrubbed past start first, so
+    ///   that what is shown stays.
     ///
     /// Does nothing on an ended sequence.
     public func finish(at position: AnimationGroup.FinishPosition) {
@@ -194,7 +195,13 @@ public final class AnimationSequence {
             for member in live { member.group.finish(at: .start) }
         case .current:
             if let time = held { startGroupsScrubbedPast(at: time) }
-            for member in members.reversed() where !member.group.hasEnded { member.group.cancel() }
+            // The earliest first: where groups share a key path, the one shown (the latest, added
+            // over the others) writes the model last. (A held sequence brings back a group that
+            // ended under a later one, which would otherwise write its own end over what is
+            // shown.)
+            let members = members
+            let order = members.indices.sorted { (members[$0].offset, $0) < (members[$1].offset, $1) }
+            for index in order where !members[index].group.hasEnded { members[index].group.cancel() }
         }
         held = nil
         endedFraction = switch position {
@@ -514,7 +521,10 @@ public final class AnimationSequence {
         let wasReversed = isReversed
         if wasReversed { turnRound() }
         resume()
-        pause()
+        // Held again there, by `hold(at:)` rather than `pause()`: held at the end, every group
+        // ends as it resumes, and the sequence, ended, would not pause (the groups come back,
+        // held, as they do for a pause).
+        hold(at: time)
         if wasReversed { turnRound() }
     }
 
