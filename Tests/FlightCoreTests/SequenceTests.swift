@@ -863,17 +863,18 @@ extension MainActorSuites.SequenceTests {
     /// Found by an outside probe: cancelled held, the root (brought back, held at its end under
     /// the chained group) was cancelled last and wrote its own end, 100, over the 40 shown.
     @Test("Cancelled while held, a sequence whose chained group moves the root's key path keeps what is shown, played or scrubbed there",
-          arguments: [nil, 1.2, 1.3, 1.4999])
-    func cancelHeldKeepsWhatIsShown(scrubbedTo: Double?) {
+          arguments: [(1.3, nil), (0.1234, 1.2), (0.1234, 1.3), (0.1234, 1.4999), (1.3, 0.4), (1.0, 0.4), (1.3, 1.1)])
+    func cancelHeldKeepsWhatIsShown(playedTo: Double, scrubbedTo: Double?) {
         let clock = ManualClock()
         let layer = HeadlessLayer(clock: clock)
         var log: [String] = []
         let sequence = Self.thereAndBack(layer) { log.append($0) }.sequence
-        everyFrame(clock, until: scrubbedTo == nil ? 1.3 : 0.1234) { _ in }
+        everyFrame(clock, until: playedTo) { _ in }
         sequence.pause()
         if let scrubbedTo { sequence.fractionComplete = scrubbedTo / 1.5 }
         let held = layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan
-        expectClose(held, 100 - 200 * ((scrubbedTo ?? 1.3) - 1), absolute: 1e-6)
+        let at = scrubbedTo ?? playedTo
+        expectClose(held, at <= 1 ? 100 * at : 100 - 200 * (at - 1), absolute: 1e-6)
         sequence.cancel()
         expectClose(layer.presentationValue(forKeyPath: "progress") as? Double ?? .nan, held, absolute: 1e-9)
         everyFrame(clock, until: clock.now + 0.5) { _ in

@@ -169,9 +169,10 @@ public final class AnimationSequence {
     /// - ``AnimationGroup/FinishPosition/start``: every group that has started goes back to where
     ///   it started, the latest first, cut short; no trigger fires.
     /// - ``AnimationGroup/FinishPosition/current``: every group stays where it is shown, cut
-    ///   short (``cancel()``), the earliest first, so that where groups share a key path the one
-    ///   shown sets the model last; the groups a held sequence was scrubbed past start first, so
-    ///   that what is shown stays.
+    ///   short (``cancel()``): those the sequence's time has not reached first, then the others
+    ///   the earliest first, so that where groups share a key path the one shown sets the model
+    ///   last; the groups a held sequence was scrubbed past start first, so that what is shown
+    ///   stays.
     ///
     /// Does nothing on an ended sequence.
     public func finish(at position: AnimationGroup.FinishPosition) {
@@ -195,12 +196,16 @@ public final class AnimationSequence {
             for member in live { member.group.finish(at: .start) }
         case .current:
             if let time = held { startGroupsScrubbedPast(at: time) }
-            // The earliest first: where groups share a key path, the one shown (the latest, added
-            // over the others) writes the model last. (A held sequence brings back a group that
-            // ended under a later one, which would otherwise write its own end over what is
-            // shown.)
-            let members = members
-            let order = members.indices.sorted { (members[$0].offset, $0) < (members[$1].offset, $1) }
+            // Where groups share a key path, the one shown sets the model last: first the groups
+            // the sequence's time has not reached (held back before their moment, they show
+            // nothing), then the others the earliest first, the latest being the one shown, added
+            // over the others. (A held sequence brings back a group that ended under a later one,
+            // which would otherwise write its own end over what is shown.)
+            let (members, now) = (members, time)
+            func rank(_ index: Int) -> (Int, TimeInterval, Int) {
+                (members[index].offset > now ? 0 : 1, members[index].offset, index)
+            }
+            let order = members.indices.sorted { rank($0) < rank($1) }
             for index in order where !members[index].group.hasEnded { members[index].group.cancel() }
         }
         held = nil
