@@ -428,6 +428,10 @@ extension MainActorSuites {
                 #expect(export.keyPaths == ["position", "opacity"])
                 let opacities = (0...25).map { export.animations[1].keyframes.presentationValue(at: Double($0) / 100) as? Double }
                 #expect(opacities.allSatisfy { $0 == 1 })
+                // The move held at its start, then at its end from half-way.
+                let held = xs(export)
+                #expect(held.count == 26)
+                #expect(held[..<12].allSatisfy { $0 == 0 } && held[13...].allSatisfy { $0 == 300 }, "\(held)")
                 layer.clock.advance(by: 0.125)
                 #expect(layer.presentation().opacity < 1e-9)
             }

@@ -1043,15 +1043,17 @@ extension MainActorSuites.PartsAndWholesTests {
     /// Found by an outside probe: a group handed to a spring wrote its own target for a part that
     /// a later group had taken from one of its wholes (the later group's value was lost at rest).
     @Test("A group handed to a spring settles a part a later group took from its whole where that group set it, both ways, without a jump",
-          arguments: [true, false])
-    func handOffKeepsALaterPart(towardsEnd: Bool) {
+          arguments: [true, false], [false, true])
+    func handOffKeepsALaterPart(towardsEnd: Bool, wholeJumps: Bool) {
         let clock = ManualClock()
         let layer = HeadlessLayer(clock: clock)
         layer.position = CGPoint(x: 10, y: 20)
         var stops: [String] = []
         let watcher = Watcher(layer: layer, clock: clock, base: "position")
+        // A whole that jumps has no keyframes to read its ends from: they come from its values.
         let older = layer.animate { a in
-            a.position(CGPoint(x: 120, y: -40)).duration(1).easing(.linear)
+            a.position(CGPoint(x: 120, y: -40)).duration(wholeJumps ? 0 : 1).easing(.linear)
+            a.alpha(0.5).duration(1)
             a.setDidStopCallback { _, finished in stops.append("whole \(finished)") }
         }
         while clock.now < 0.25 - 1e-9 { watcher.frame() }
@@ -1071,6 +1073,30 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(layer.presentation().position == layer.position)
         // The spring took the part over: the later group stopped cut short; each stop fired once.
         #expect(stops == ["part false", "whole \(towardsEnd)"])
+    }
+
+    @Test("A 3D path's kinks are where one or two scales cross 0, each once; all three at once change no decomposition and give none")
+    func spatialKinks() {
+        let turned = Transform3D.scale(x: 2, y: 1.2, z: 1).concatenating(.rotation(angle: 0.5, x: 0, y: 0, z: 1))
+        let mixed = Transform3DPath(from: .scale(x: -0.8, y: -0.8, z: -0.8), to: turned).kinks
+        #expect(mixed.count == 3)
+        for (kink, expected) in zip(mixed, [0.8 / 2.8, 0.4, 0.8 / 1.8]) { expectClose(kink, expected, absolute: 1e-12) }
+        // Two scales at one instant: one kink.
+        #expect(Transform3DPath(from: .scale(x: -1, y: -1, z: -3), to: .scale(x: 1, y: 1, z: 2)).kinks == [0.5, 0.6])
+        // All three at once (a mirror through the origin undone): none, and the host plays the
+        // fitted keyframes within a hundredth of the motion every frame and inside frames.
+        #expect(Transform3DPath(from: .scale(x: -1, y: -1, z: -1), to: .identity).kinks.isEmpty)
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = .scale(x: -1, y: -1, z: -1)
+        let group = layer.animate { $0.transform3D(turned).duration(1).easing(.linear) }
+        guard let motion = group.property("transform") else { return #expect(Bool(false)) }
+        for frame in 0..<120 {
+            for step in 0..<8 {
+                let time = (Double(frame) + Double(step) / 8) / 120
+                #expect(Self.gap(layer.presentationValue(forKeyPath: "transform", at: time), motion.exactValue(at: time)) < 0.01, "\(time)")
+            }
+        }
     }
 
     /// Found by an outside probe: a whole decomposed in 3D whose scales cross 0 (from a matrix
@@ -1105,6 +1131,11 @@ extension MainActorSuites.PartsAndWholesTests {
             }
         }
         #expect(worst.translation < 0.1 && worst.linear < 0.01, "\(worst)")
+        // A keyframe on each crossing.
+        let played = try #require(layer.animationKeys.compactMap { layer.animation(forKey: $0) }.first { $0.keyPath == "transform" })
+        for crossing in crossings {
+            #expect(played.keyframes.keyTimes.contains { abs($0 - crossing) < 1e-12 }, "\(crossing)")
+        }
         for crossing in crossings {
             #expect(Self.gap(layer.presentationValue(forKeyPath: "transform", at: crossing), motion.exactValue(at: crossing)) < 1e-9)
         }

@@ -28,17 +28,26 @@ public struct Transform3DPath: InterpolationPath {
     /// Where a scale crosses 0, flattening the matrix (as a 2D path's), or the switch at 50 %
     /// when an end cannot be decomposed.
     ///
-    /// A host interpolates between two keyframes by decomposing each: across a flattening, the
-    /// two decompose with the scales' signs in another pattern, so as a rotation of a half-turn,
-    /// which it would play in full between them. A keyframe exactly at the crossing (flattened,
-    /// so not decomposable: a switch to and from it) keeps the host from doing so.
+    /// A host interpolates between two keyframes by decomposing each, and a decomposition's
+    /// scales are all positive or all negative, the rest of their signs being a half-turn. Across
+    /// a crossing of one or two scales, the two keyframes decompose with the signs in another
+    /// pattern, so with a half-turn between them, which the host would play in full. A keyframe
+    /// exactly at the crossing (flattened, so not decomposable: a switch to and from it) keeps
+    /// it from doing so. All three crossing at once change no pattern (all negative, then all
+    /// positive): the keyframes either side decompose as the path does, and no keyframe is
+    /// forced onto the flattened matrix there.
     public var kinks: [Double] {
         switch kind {
         case .planar(let path): return path.kinks
         case let .spatial(a, b):
             // Where `a + (b − a)·t` is 0 (not finite where a scale does not change).
             let crossings = -a.scale / (b.scale - a.scale)
-            return [crossings.x, crossings.y, crossings.z].filter(\.isFinite).sorted()
+            if crossings.x == crossings.y && crossings.y == crossings.z { return [] }
+            var found: [Double] = []
+            for crossing in [crossings.x, crossings.y, crossings.z].sorted() where crossing.isFinite && found.last != crossing {
+                found.append(crossing)
+            }
+            return found
         case .discrete: return [0.5]
         }
     }
