@@ -100,28 +100,13 @@ extension EasingSuites {
             .enabled(if: ReadmeDocument.compiler != nil, "needs swiftc and the build's Modules folder next to the test bundle (Linux)")
         )
         func portableBlocksCompile() throws {
-            let compiler = try #require(ReadmeDocument.compiler)
-            let work = FileManager.default.temporaryDirectory
-                .appendingPathComponent("flight-docc-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            var compiled = 0
-            for (index, block) in try Self.blocks().enumerated() {
-                guard let preamble = Self.preambles[block.key] else { continue }
-                let folder = work.appendingPathComponent("block\(index)", isDirectory: true)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let file = folder.appendingPathComponent("main.swift")
-                let source = "import FlightCore\nimport FlightEasing\nimport Foundation\n\n\(preamble)\n\(block.text)"
-                try source.write(to: file, atomically: true, encoding: .utf8)
-                let (status, output) = try ReadmeDocument.run(compiler.swiftc, [
-                    "-typecheck", "-swift-version", "6", "-warnings-as-errors",
-                    "-module-cache-path", work.appendingPathComponent("module-cache").path,
-                    "-I", compiler.modules.path, file.path,
-                ])
-                #expect(status == 0, "\(block.key) does not compile:\n\(output)")
-                compiled += 1
+            let portable = try Self.blocks().compactMap { block in
+                Self.preambles[block.key].map { (block.key, "import FlightCore\nimport FlightEasing\nimport Foundation\n\n\($0)\n\(block.text)") }
             }
-            #expect(compiled == Self.preambles.count)
+            #expect(portable.count == Self.preambles.count)
+            for ((key, _), (status, output)) in zip(portable, try ReadmeDocument.typecheck(portable.map(\.1), named: "docc")) {
+                #expect(status == 0, "\(key) does not compile:\n\(output)")
+            }
         }
     }
 }

@@ -86,22 +86,9 @@ extension EasingSuites {
             .enabled(if: ReadmeDocument.compiler != nil, "needs swiftc and the build's Modules folder next to the test bundle (Linux)")
         )
         func blocksCompileOnTheirOwn() throws {
-            let compiler = try #require(ReadmeDocument.compiler)
-            let work = FileManager.default.temporaryDirectory
-                .appendingPathComponent("flight-readme-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            for (index, block) in try ReadmeDocument.blocks().enumerated() {
-                // Each block is a program's main file of its own: no test, no helper, no other block.
-                let folder = work.appendingPathComponent("block\(index)", isDirectory: true)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let file = folder.appendingPathComponent("main.swift")
-                try block.text.write(to: file, atomically: true, encoding: .utf8)
-                let (status, output) = try ReadmeDocument.run(compiler.swiftc, [
-                    "-typecheck", "-swift-version", "6", "-warnings-as-errors",
-                    "-module-cache-path", work.appendingPathComponent("module-cache").path,
-                    "-I", compiler.modules.path, file.path,
-                ])
+            // Each block is a program's main file of its own: no test, no helper, no other block.
+            let results = try ReadmeDocument.typecheck(try ReadmeDocument.blocks().map(\.text), named: "readme")
+            for (block, (status, output)) in zip(try ReadmeDocument.blocks(), results) {
                 #expect(status == 0, "README block “\(block.title)” does not compile on its own:\n\(output)")
             }
         }
@@ -249,6 +236,28 @@ enum ReadmeDocument {
     }()
 
     /// Runs `executable` and returns its exit status and what it printed.
+    /// Type-checks each of `programs` as the main file of a program of its own, against the
+    /// modules this test bundle was built with (Swift 6, warnings as errors): each one's exit
+    /// status and output, in order. Needs ``compiler``.
+    static func typecheck(_ programs: [String], named name: String) throws -> [(status: Int32, output: String)] {
+        let compiler = try #require(compiler)
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flight-\(name)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        return try programs.enumerated().map { index, program in
+            let folder = work.appendingPathComponent("program\(index)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("main.swift")
+            try program.write(to: file, atomically: true, encoding: .utf8)
+            return try run(compiler.swiftc, [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors",
+                "-module-cache-path", work.appendingPathComponent("module-cache").path,
+                "-I", compiler.modules.path, file.path,
+            ])
+        }
+    }
+
     static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = executable
