@@ -44,7 +44,7 @@ public struct Transform3DPath: InterpolationPath {
             let crossings = -a.scale / (b.scale - a.scale)
             if crossings.x == crossings.y && crossings.y == crossings.z { return [] }
             var found: [Double] = []
-            for crossing in [crossings.x, crossings.y, crossings.z].sorted() where crossing.isFinite && found.last != crossing {
+            for crossing in [crossings.x, crossings.y, crossings.z].filter(\.isFinite).sorted() where found.last != crossing {
                 found.append(crossing)
             }
             return found
