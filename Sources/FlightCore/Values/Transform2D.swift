@@ -148,18 +148,12 @@ struct DecomposedTransform2D: Sendable, Equatable {
         residual = SIMD4(row0x, row0y, row1x, row1y)
     }
 
-    /// The parts `t` of the way to `other`, each scale 0 where `t` is within `window` of where
-    /// it crosses 0 (`|a + (b − a)·t| = |b − a|·|t − crossing|`, so no division is needed), but
-    /// never at the ends themselves: 0 and 1 are the ends as they are, a tiny scale included.
+    /// The parts `t` of the way to `other`, each scale 0 within `window` of where it crosses 0
+    /// (``ScaleCrossing/interpolated(_:by:at:flatteningWithin:)``).
     func interpolated(to other: DecomposedTransform2D, fraction t: Double, flatteningWithin window: Double) -> DecomposedTransform2D {
         var result = self
         result.translation += (other.translation - translation) * t
-        let change = other.scale - scale
-        result.scale += change * t
-        if t != 0 && t != 1 {
-            if abs(result.scale.x) <= abs(change.x) * window { result.scale.x = 0 }
-            if abs(result.scale.y) <= abs(change.y) * window { result.scale.y = 0 }
-        }
+        result.scale = ScaleCrossing.interpolated(scale, by: other.scale - scale, at: t, flatteningWithin: window)
         result.angle += (other.angle - angle) * t
         result.residual += (other.residual - residual) * t
         return result

@@ -12,13 +12,6 @@ public struct Transform2DPath: InterpolationPath {
     /// The cosine and sine of the rotation when both ends have the same angle (a scale or a
     /// move alone): every point of the path has it exactly, so it is worked out once.
     private let constantRotation: (cos: Double, sin: Double)?
-    /// How close to a crossing of a scale, in fraction, the path is flattened exactly (never at
-    /// the ends themselves), where `a + (b − a)·t` would leave a rounding on either side of 0, a
-    /// matrix mirrored or not by chance. A keyframe fit's search for the crossing ends within a
-    /// few units in the last place of the instant, well inside this; the scale left out is a
-    /// billionth of the change, at most.
-    static let flatteningWindow = 1e-9
-
     /// Decomposes both ends and aligns their rotations ("Interpolation of decomposed 2D matrix
     /// values"). If either end is singular (zero determinant), the path switches from start to
     /// end at 50 %, as browsers do.
@@ -61,20 +54,17 @@ public struct Transform2DPath: InterpolationPath {
     /// Crossings beyond the ends count too: an overshooting easing reaches them.
     public var kinks: [Double] {
         if discrete != nil { return [0.5] }
-        // Where `a + (b − a)·t` is 0 (not finite where a scale does not change). Worked out when
-        // asked, not stored: a larger path is copied at a cost wherever it is read.
-        let crossings = -start.scale / (end.scale - start.scale)
-        let found = [crossings.x, crossings.y].filter(\.isFinite)
-        return found.count == 2 && found[1] < found[0] ? [found[1], found[0]] : found
+        // Worked out when asked, not stored: a larger path is copied at a cost wherever it is read.
+        return ScaleCrossing.crossings(from: start.scale, to: end.scale)
     }
 
     /// The transform at `fraction` of the way.
     public func value(at fraction: Double) -> Transform2D {
         if let (from, to) = discrete { return fraction < 0.5 ? from : to }
-        // Flattened exactly where a scale crosses 0 (within ``flatteningWindow``): a matrix that
+        // Flattened exactly where a scale crosses 0 (within ``ScaleCrossing/window``): a matrix that
         // cannot be decomposed, which a host interpolates to and from as a switch, not as a turn
         // the long way round.
-        let point = start.interpolated(to: end, fraction: fraction, flatteningWithin: Self.flatteningWindow)
+        let point = start.interpolated(to: end, fraction: fraction, flatteningWithin: ScaleCrossing.window)
         return point.recomposed(rotation: constantRotation ?? point.rotation)
     }
 }

@@ -234,20 +234,12 @@ struct DecomposedTransform3D: Sendable, Equatable {
         interpolated(to: other, fraction: t, flatteningWithin: 0)
     }
 
-    /// ``interpolated(to:fraction:)``, with each scale set to exactly 0 within `window` of the
-    /// instant it crosses 0 (`|a + (b − a)·t| ≤ |b − a|·window`), but never at the ends
-    /// themselves: a path flattened there, as ``Transform2DPath`` is (see its
-    /// `flatteningWindow`).
+    /// ``interpolated(to:fraction:)``, with each scale 0 within `window` of where it crosses 0
+    /// (``ScaleCrossing/interpolated(_:by:at:flatteningWithin:)``): a path flattened there.
     func interpolated(to other: DecomposedTransform3D, fraction t: Double, flatteningWithin window: Double) -> DecomposedTransform3D {
         var result = self
         result.translation += (other.translation - translation) * t
-        let change = other.scale - scale
-        result.scale += change * t
-        if window > 0 && t != 0 && t != 1 {
-            if abs(result.scale.x) <= abs(change.x) * window { result.scale.x = 0 }
-            if abs(result.scale.y) <= abs(change.y) * window { result.scale.y = 0 }
-            if abs(result.scale.z) <= abs(change.z) * window { result.scale.z = 0 }
-        }
+        result.scale = ScaleCrossing.interpolated(scale, by: other.scale - scale, at: t, flatteningWithin: window)
         result.skew += (other.skew - skew) * t
         result.perspective += (other.perspective - perspective) * t
         result.quaternion = Self.slerp(quaternion, other.quaternion, t)

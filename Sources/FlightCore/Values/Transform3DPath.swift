@@ -40,14 +40,10 @@ public struct Transform3DPath: InterpolationPath {
         switch kind {
         case .planar(let path): return path.kinks
         case let .spatial(a, b):
-            // Where `a + (b − a)·t` is 0 (not finite where a scale does not change).
-            let crossings = -a.scale / (b.scale - a.scale)
-            if crossings.x == crossings.y && crossings.y == crossings.z { return [] }
-            var found: [Double] = []
-            for crossing in [crossings.x, crossings.y, crossings.z].filter(\.isFinite).sorted() where found.last != crossing {
-                found.append(crossing)
-            }
-            return found
+            // All three at one instant change no pattern of signs.
+            let each = -a.scale / (b.scale - a.scale)
+            if each.x == each.y && each.y == each.z { return [] }
+            return ScaleCrossing.crossings(from: a.scale, to: b.scale)
         case .discrete: return [0.5]
         }
     }
@@ -58,7 +54,7 @@ public struct Transform3DPath: InterpolationPath {
         case .planar(let path): path.value(at: fraction).transform3D
         case let .spatial(a, b):
             // Flattened exactly where a scale crosses 0, as a 2D path is.
-            a.interpolated(to: b, fraction: fraction, flatteningWithin: Transform2DPath.flatteningWindow).recomposed
+            a.interpolated(to: b, fraction: fraction, flatteningWithin: ScaleCrossing.window).recomposed
         case let .discrete(a, b): fraction < 0.5 ? a : b
         }
     }
