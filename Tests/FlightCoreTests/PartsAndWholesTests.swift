@@ -1154,3 +1154,34 @@ extension MainActorSuites.PartsAndWholesTests {
         #expect(layer.presentation().transform == target)
     }
 }
+
+extension MainActorSuites.PartsAndWholesTests {
+    @Test("A part over a 3D whole whose scales cross 0, in either group order: no jump at any frame, keyframe boundary or end, and both targets at rest",
+          arguments: [false, true])
+    func partOverASpatialFlattening(partFirst: Bool) {
+        let clock = ManualClock()
+        let layer = HeadlessLayer(clock: clock)
+        layer.transform = .scale(x: -0.8, y: -0.8, z: -0.8)
+        // Watched every frame, and either side of each keyframe boundary and end inside frames.
+        let watcher = Watcher(layer: layer, clock: clock, base: "transform")
+        let whole = Transform3D.scale(x: 2, y: 1.2, z: 1).concatenating(.rotation(angle: 0.5, x: 0, y: 0, z: 1))
+        let part = { layer.animate { $0.value(40.0, forKeyPath: "transform.translation.x").duration(0.6).easing(.linear) } }
+        let wholeGroup = { layer.animate { $0.transform3D(whole).duration(1).easing(.linear) } }
+        watcher.unchanged("first") { _ = partFirst ? part() : wholeGroup() }
+        while clock.now < 0.3 - 1e-9 { watcher.frame() }
+        watcher.unchanged("second") { _ = partFirst ? wholeGroup() : part() }
+        while clock.now < 1.5 - 1e-9 { watcher.frame() }
+        #expect(watcher.jumps.isEmpty, "\(watcher.jumps.prefix(3))")
+        #expect(layer.animationKeys.isEmpty)
+        let rest = layer.presentation().transform
+        #expect(Self.gap(rest, layer.transform) < 1e-9)
+        if partFirst {
+            // The whole, newer, took the translation over: its own (none) at rest.
+            #expect(Self.gap(rest, whole) < 1e-9)
+        } else {
+            // The part, newer, holds inside the whole: the whole with x translated by 40.
+            expectClose(rest.m41, 40, absolute: 1e-9)
+            #expect(Self.gap(rest, whole.concatenating(.translation(x: 40, y: 0))) < 1e-9)
+        }
+    }
+}
