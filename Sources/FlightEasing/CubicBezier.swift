@@ -133,15 +133,62 @@ public struct CubicBezier: Sendable, Hashable {
         return t
     }
 
+    // MARK: Parts of the curve
+
+    /// The curve parameter `t` in `0...1` at which `By(t) == y`, for a curve whose progress
+    /// only grows (y control points in `0...1`, which makes `By` monotone: its derivative is a
+    /// quadratic form that stays ≥ 0 there); `y` is clamped into `0...1`.
+    package func parameter(forProgress y: Double) -> Double {
+        if !(y > 0) { return 0 }
+        if y >= 1 { return 1 }
+        var (low, high) = (0.0, 1.0)
+        var t = y
+        for _ in 0..<100 {
+            let error = Self.polynomial(y1, y2, at: t) - y
+            if error == 0 { return t }
+            if error < 0 { low = t } else { high = t }
+            if abs(error) < 1e-15 || high - low <= 2 * high.ulp { return t }
+            // Newton's step where it stays inside the bracket, else the bracket's middle.
+            let slope = Self.slope(y1, y2, at: t)
+            let next = t - error / slope
+            t = slope > 0 && next > low && next < high ? next : (low + high) / 2
+        }
+        return t
+    }
+
+    /// The part of this curve between the parameters `a < b`, as a timing curve of its own
+    /// (scaled into the unit square: its time and its progress from 0 to 1), or nil when one of
+    /// its control points falls outside that square, or the part has no extent in time or in
+    /// progress. A host that plays the part over the time the whole curve spends between `a`
+    /// and `b` plays exactly the progress the whole curve plays there. (The part's control
+    /// points are its ends moved along its tangents by a third of its parameter span.)
+    package func part(from a: Double, to b: Double) -> CubicBezier? {
+        let (startX, endX) = (Self.polynomial(x1, x2, at: a), Self.polynomial(x1, x2, at: b))
+        let (startY, endY) = (Self.polynomial(y1, y2, at: a), Self.polynomial(y1, y2, at: b))
+        let (width, height) = (endX - startX, endY - startY)
+        guard width > 0, height > 0 else { return nil }
+        let third = (b - a) / 3
+        let controls = SIMD4(third * Self.slope(x1, x2, at: a) / width, third * Self.slope(y1, y2, at: a) / height,
+                             1 - third * Self.slope(x1, x2, at: b) / width, 1 - third * Self.slope(y1, y2, at: b) / height)
+        // Roundings just outside the square are brought back into it.
+        let slack = 1e-9
+        guard controls.min() >= -slack, controls.max() <= 1 + slack else { return nil }
+        let inside = controls.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 1))
+        // A curve whose time is its parameter has parts whose time is theirs: kept exactly so,
+        // where hosts solve for the parameter at once (`parameter(forTime:)`).
+        if x1 == 1.0 / 3 && x2 == 1 - 1.0 / 3 { return CubicBezier(unchecked: x1, inside[1], x2, inside[3]) }
+        return CubicBezier(unchecked: inside[0], inside[1], inside[2], inside[3])
+    }
+
     // MARK: One axis of the curve (control coordinates c1, c2 between fixed ends 0 and 1)
 
     /// `3(1−t)²t·c1 + 3(1−t)t²·c2 + t³`, in Horner form.
-    static func polynomial(_ c1: Double, _ c2: Double, at t: Double) -> Double {
+    package static func polynomial(_ c1: Double, _ c2: Double, at t: Double) -> Double {
         let (a, b, c) = coefficients(c1, c2)
         return ((a * t + b) * t + c) * t
     }
 
-    static func slope(_ c1: Double, _ c2: Double, at t: Double) -> Double {
+    package static func slope(_ c1: Double, _ c2: Double, at t: Double) -> Double {
         let (a, b, c) = coefficients(c1, c2)
         return (3 * a * t + 2 * b) * t + c
     }

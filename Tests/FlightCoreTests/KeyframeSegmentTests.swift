@@ -309,6 +309,73 @@ extension MainActorSuites {
             }
         }
 
+        @Test("Colours placed from their progress fit: within tolerance at every 1/120 s frame and inside each, every space and mix")
+        func chordFits() throws {
+            var random = SplitMix64(seed: 43)
+            // Curves that keep the alpha in 0...1 (between any two alphas), and overshooting
+            // ones between two equal alphas, where the mix stays a straight line.
+            let steady = Easing.allNamed.filter { !$0.canOvershoot } + [.linear]
+            let overshooting = Easing.allNamed.filter(\.canOvershoot) + [.spring(.bouncy), .spring(.smooth)]
+            var placed = 0, tried = 0, keyframes = 0
+            for index in 0..<240 {
+                var from = Self.randomColor(&random), to = Self.randomColor(&random)
+                // Both ends in one space (a host mixes the components of its keyframes as they are).
+                if index % 4 != 3 {
+                    let space = [Color.Space.displayP3, .linearSRGB, .sRGB][index % 4]
+                    from = from.converted(to: space)
+                    to = to.converted(to: space)
+                }
+                let easing: Easing
+                if index % 3 == 2 {
+                    easing = overshooting[Int(random.uniform(0...Double(overshooting.count) - 0.01))]
+                    from.alpha = to.alpha
+                } else {
+                    easing = steady[Int(random.uniform(0...Double(steady.count) - 0.01))]
+                }
+                let motion = try ValueMotion(from: from, to: to, easing: easing, duration: random.uniform(0.2...1))
+                let travel = from.distance(to: to)
+                guard travel > 0 else { continue }
+                let bound = 0.5 / 255  // KeyframeTolerance.color
+                let path = ColorPath(from: from, to: to)
+                // The progress fit a colour's placement starts from, as the motion makes it (a
+                // spring's progress is the spring's own from 0 to 1 over the travel).
+                let progressTolerance = ColorPath.progressShare * bound / travel
+                let progress = try ValueMotion(from: 0.0, to: 1.0, easing: easing, duration: motion.duration)
+                guard !easing.hasIntrinsicDuration || progress.duration == motion.duration else { continue }
+                let progressKeys = progress.keyframes(tolerance: .absolute(progressTolerance))
+                tried += 1
+                var evaluations = 0
+                guard let keys: Keyframes<Color> = path.chordFit(progress: progressKeys, isExact: easing == .linear, from: from, to: to, bound: bound,
+                                               maximumKeyframes: 1_000, budget: 50_000, evaluations: &evaluations) else { continue }
+                placed += 1
+                keyframes += keys.count
+                #expect(keys.frames.first?.value == from && keys.frames.last?.value == to)
+                #expect(zip(keys.keyTimes, keys.keyTimes.dropFirst()).allSatisfy { $0 < $1 })
+                for curve in keys.timingFunctions {
+                    #expect([curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) })
+                }
+                // Every frame at 120 Hz and eight instants inside each, until the end.
+                let animation = Self.description(keys)
+                var worst = 0.0
+                let frames = Int((motion.duration * 120).rounded(.up))
+                for frame in 0...frames {
+                    for inside in 0..<9 {
+                        let t = min((Double(frame) + Double(inside) / 9) / 120, motion.duration)
+                        // The components CoreAnimation mixes, in the keyframes' space.
+                        let exact = motion.value(at: t)
+                        var played = exact
+                        let components = playedComponents(animation, at: t)
+                        (played.red, played.green, played.blue, played.alpha) = (components[0], components[1], components[2], components[3])
+                        worst = max(worst, played.distance(to: exact))
+                    }
+                }
+                #expect(worst <= bound * (1 + 1e-6), "\(from) → \(to) on \(easing): \(worst / bound) of the tolerance")
+            }
+            // Nearly every colour is placed so (the rest are fitted along their path).
+            #expect(placed >= tried * 9 / 10, "\(placed) of \(tried)")
+            #expect(keyframes < placed * 12)
+        }
+
         @Test("A linear red-to-blue fade passes through the Oklab mix, not the sRGB midpoint, in 14 keyframes (What CoreAnimation plays)")
         func redToBlue() throws {
             let motion = try ValueMotion(from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1),

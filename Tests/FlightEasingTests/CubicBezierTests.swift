@@ -1,4 +1,5 @@
 import FlightEasing
+import FlightTestSupport
 import Testing
 
 extension EasingSuites {
@@ -110,5 +111,66 @@ extension EasingSuites {
             let vertical = CubicBezier(0, 1, 0, 1)
             #expect(vertical.velocity(at: 0).isFinite)
         }
-    }
+    
+        @Test("The parameter for a progress lands on the reference solve's time, for every curve whose progress only grows")
+        func parameterForProgress() throws {
+            let reference = try #require(Self.reference)
+            var checked = 0
+            for item in reference.cases where (0...1).contains(item.y1) && (0...1).contains(item.y2) {
+                let curve = CubicBezier(item.x1, item.y1, item.x2, item.y2)
+                for (x, y) in zip(item.x, item.y) where y > 1e-9 && y < 1 - 1e-9 {
+                    let t = curve.parameter(forProgress: y)
+                    expectClose(CubicBezier.polynomial(curve.y1, curve.y2, at: t), y, absolute: 1e-12, "\(item.name) at \(y)")
+                    // Where the curve is not flat in progress, its time there is the reference's.
+                    if curve.velocity(at: x) > 1e-3 {
+                        expectClose(CubicBezier.polynomial(curve.x1, curve.x2, at: t), x, absolute: 1e-7, "\(item.name) at \(y)")
+                    }
+                    checked += 1
+                }
+            }
+            #expect(checked > 100)
+            #expect(CubicBezier.easeIn.parameter(forProgress: -1) == 0 && CubicBezier.easeIn.parameter(forProgress: 2) == 1)
+        }
+
+        @Test("A part of a curve, played over its share of the time, plays what the whole plays there, or is refused outside the unit square")
+        func parts() {
+            var random = SplitMix64(seed: 41)
+            var kept = 0, refused = 0
+            for index in 0..<400 {
+                // Every other curve has its time as its parameter (x at a third and two thirds, as
+                // keyframe fits make them); the rest have any x in the square.
+                let thirds = index % 2 == 0
+                let whole = CubicBezier(thirds ? 1.0 / 3 : random.uniform(0...1), random.uniform(0...1),
+                                        thirds ? 1 - 1.0 / 3 : random.uniform(0...1), random.uniform(0...1))
+                var (a, b) = (random.uniform(0...1), random.uniform(0...1))
+                if a > b { swap(&a, &b) }
+                if index % 5 == 0 { (a, b) = index % 10 == 0 ? (0, b) : (a, 1) }
+                guard b - a > 1e-3 else { continue }
+                let (startX, endX) = (CubicBezier.polynomial(whole.x1, whole.x2, at: a), CubicBezier.polynomial(whole.x1, whole.x2, at: b))
+                let (startY, endY) = (CubicBezier.polynomial(whole.y1, whole.y2, at: a), CubicBezier.polynomial(whole.y1, whole.y2, at: b))
+                guard let part = whole.part(from: a, to: b) else {
+                    // Refused only where a control point of the exact part leaves the square.
+                    let third = (b - a) / 3
+                    let controls = [third * CubicBezier.slope(whole.x1, whole.x2, at: a) / (endX - startX),
+                                    third * CubicBezier.slope(whole.y1, whole.y2, at: a) / (endY - startY),
+                                    1 - third * CubicBezier.slope(whole.x1, whole.x2, at: b) / (endX - startX),
+                                    1 - third * CubicBezier.slope(whole.y1, whole.y2, at: b) / (endY - startY)]
+                    #expect(controls.contains { !(-1e-9...(1 + 1e-9)).contains($0) }, "\(whole) \(a) \(b)")
+                    refused += 1
+                    continue
+                }
+                kept += 1
+                #expect([part.x1, part.y1, part.x2, part.y2].allSatisfy { (0...1).contains($0) })
+                if thirds { #expect(part.x1 == 1.0 / 3 && part.x2 == 1 - 1.0 / 3) }
+                for step in 0...64 {
+                    let f = Double(step) / 64
+                    let played = startY + (endY - startY) * part.progress(at: f)
+                    let expected = whole.progress(at: startX + (endX - startX) * f)
+                    expectClose(played, expected, absolute: 1e-9, "\(whole) from \(a) to \(b) at \(f)")
+                }
+            }
+            #expect(kept > 200 && refused > 5)
+            #expect(CubicBezier.linear.part(from: 0.5, to: 0.5) == nil)
+        }
+}
 }

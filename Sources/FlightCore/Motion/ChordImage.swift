@@ -81,3 +81,44 @@ package struct ChordImage {
         return value
     }
 }
+
+extension ColorPath.Mix {
+    /// The error of a colour's keyframe segment as a host plays it: the straight mix of `first`
+    /// and `last` (the path's colours at progress `startProgress` and `endProgress`: the
+    /// segment's keyframes) through `timing`, against the path at `progress(fraction)` of the
+    /// segment's time, measured in the premultiplied mixing space. Sampled as
+    /// ``SegmentFitter/sampledError(of:limit:nearEnds:quick:_:)`` samples, the near ends
+    /// included. The host's mix is placed exactly at the first three samples, then read from the
+    /// ``ChordImage`` through them and the ends (the path's points there), with its allowance
+    /// (exactly throughout where there is none). Each sample is counted in `evaluations`.
+    func chordError(
+        first: Color, last: Color, from startProgress: Double, to endProgress: Double, timing: CubicBezier,
+        limit: Double, quick: Bool, evaluations: inout Int, progress: (Double) -> Double
+    ) -> Double {
+        let none: ChordImage.Exact = (0, .zero)
+        var inside = (none, none, none)
+        var placed = 0
+        var image = ChordImage()
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
+            evaluations += 1
+            let exact = progress(fraction)
+            let eased = timing.progress(at: fraction)
+            if image.isReady {
+                return distance(fromEmbedding: image.point(at: eased), toValueAt: exact) + image.allowance
+            }
+            let shown = embedding(of: first.keyframeInterpolated(to: last, fraction: eased))
+            placed += 1
+            switch placed {
+            case 1: inside.0 = (eased, shown)
+            case 2: inside.1 = (eased, shown)
+            case 3:
+                inside.2 = (eased, shown)
+                // The ends are the path's own points, which the keyframes' colours stand for to
+                // within a rounding of the conversions (a conversion each saved).
+                image.fit(start: point(at: startProgress), end: point(at: endProgress), inside: inside, limit: limit)
+            default: break
+            }
+            return distance(fromEmbedding: shown, toValueAt: exact)
+        }
+    }
+}

@@ -131,33 +131,75 @@ extension ValueMotion {
             // a timing curve the tolerance is stepped, so that moves whose travels differ a
             // little share the fit; a spring's is not (its progress starts from a velocity of
             // its own, so it rarely shares a fit).
-            let relative = isPhysical ? bound / travel : Self.steppedTolerance(bound / travel)
-            let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
-                // The trajectory is copied out only for a fit the cache does not hold.
-                guard let trajectory = progressChannel?.trajectory else { return nil }
-                let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
-                                                    path: ComponentwisePath(from: 0, to: 1), travel: 1)
-                return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,
-                                         maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached)
-            }
-            guard let unit = fitted else { return nil }
+            guard let progress = progressFit(relative: bound / travel, budget: remaining, evaluations: &evaluations,
+                                             reached: &reached) else { return nil }
             // Placed between these values where they are read: the fit's list is shared, not
             // copied into one of these values' own.
-            let progress = unit.duration == duration ? unit : Keyframes(duration: duration, frames: unit.frames)
             return .placed(PlacedKeyframes(progress: progress, from: from, to: to))
         }
         // A local function, not a closure in a variable, so that nothing is allocated for it.
         func fit() -> Keyframes<Value>? {
-            withSegmentSource(
+            // A colour's keyframes placed from its progress, else (and for other values) a fit
+            // along the path with what is left of the budget.
+            if Value.self == Color.self,
+               let placed = colorKeyframes(bound: bound, budget: remaining, evaluations: &evaluations, reached: &reached) {
+                return placed
+            }
+            let left = budget - evaluations
+            return withSegmentSource(
                 progress: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
-                                              maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) },
+                                              maximumKeyframes: maximum, budget: left, evaluations: &evaluations, reached: &reached) },
                 components: { SegmentFitter.fit($0, duration: duration, tolerance: bound, start: from, end: to,
-                                                maximumKeyframes: maximum, budget: remaining, evaluations: &evaluations, reached: &reached) })
+                                                maximumKeyframes: maximum, budget: left, evaluations: &evaluations, reached: &reached) })
         }
         guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit().map { .frames($0) } }
         let key = KeyframeCache.PathKey(Value.self, from: start, to: end, progress: progressCacheKey(tolerance: bound))
         guard let fitted = KeyframeCache.shared.pathFit(key, fit: fit) else { return nil }
         return .frames(fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames))
+    }
+
+    /// The fit of this motion's progress within `relative` (a tolerance relative to the travel),
+    /// from ``KeyframeCache`` where it holds one, over this motion's duration. On a timing curve
+    /// the tolerance is stepped (``steppedTolerance(_:)``), so that moves whose travels differ a
+    /// little share the fit; a spring's is not (its progress starts from a velocity of its own,
+    /// so it rarely shares a fit). Nil where the fit gives up (see
+    /// ``fittedKeyframes(bound:budget:evaluations:reached:)``).
+    private func progressFit(relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
+        let relative = isPhysical ? relative : Self.steppedTolerance(relative)
+        let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
+            // The trajectory is copied out only for a fit the cache does not hold.
+            guard let trajectory = progressChannel?.trajectory else { return nil }
+            let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
+                                                path: ComponentwisePath(from: 0, to: 1), travel: 1)
+            return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,
+                                     maximumKeyframes: Self.maximumKeyframes, budget: budget, evaluations: &evaluations,
+                                     reached: &reached)
+        }
+        guard let unit = fitted else { return nil }
+        return unit.duration == duration ? unit : Keyframes(duration: duration, frames: unit.frames)
+    }
+
+    /// A colour's keyframes placed from the fit of its progress within
+    /// ``ColorPath/progressShare`` of `bound` (``ColorPath/chordFit(progress:isExact:from:to:bound:maximumKeyframes:budget:evaluations:)``):
+    /// a fit shared with every move on the same curve whose tolerance over its travel falls in
+    /// the same step, where a fit along the path itself is this colour's alone. Nil for other
+    /// values, where the progress could take the alpha out of `0...1` (an overshooting easing
+    /// between two alphas: the path then bends where the alpha is clamped), or where the
+    /// placement gives up: the motion is then fitted along its path.
+    @inline(never)
+    private func colorKeyframes(bound: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Value>? {
+        guard Value.self == Color.self, let path = progressChannel?.path as? ColorPath,
+              let from = from as? Color, let to = to as? Color, travel > 0, travel.isFinite else { return nil }
+        let spent = evaluations
+        let mix = path.mix
+        guard mix.start.w == mix.end.w || !(easing.canOvershoot || isPhysical) else { return nil }
+        guard let progress = progressFit(relative: ColorPath.progressShare * bound / travel, budget: budget,
+                                         evaluations: &evaluations, reached: &reached),
+              let placed = path.chordFit(progress: progress, isExact: easing == .linear, from: from, to: to, bound: bound,
+                                         maximumKeyframes: Self.maximumKeyframes,
+                                         budget: (budget - (evaluations - spent)) / 2, evaluations: &evaluations)
+        else { return nil }
+        return placed as? Keyframes<Value>
     }
 
     /// `relative`, a tolerance relative to the travel, rounded down to one of 32 steps per
@@ -430,38 +472,15 @@ final class ProgressSource<Value: AnimatableValue>: SegmentSource {
     }
 
     /// ``error(from:to:timing:limit:quick:evaluations:)`` along a colour's path: the host's mix of
-    /// `first` and `last` is placed in the premultiplied mixing space exactly at the first three
-    /// samples, then read from the ``ChordImage`` through them and the ends (the path's points
-    /// there), with its allowance (exactly throughout where there is none).
+    /// `first` and `last` against the path at the motion's progress (``ColorPath/Mix/chordError(first:last:from:to:timing:limit:quick:evaluations:progress:)``).
     private func chordError(
         on mix: ColorPath.Mix, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
         first: Color, last: Color, timing: CubicBezier, limit: Double, quick: Bool, evaluations: inout Int
     ) -> Double {
         let span = b.u - a.u
-        let none: ChordImage.Exact = (0, .zero)
-        var inside = (none, none, none)
-        var placed = 0
-        var image = ChordImage()
-        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
-            evaluations += 1
-            let exact = progress(at: a.u + fraction * span)
-            let eased = timing.progress(at: fraction)
-            if image.isReady {
-                return mix.distance(fromEmbedding: image.point(at: eased), toValueAt: exact) + image.allowance
-            }
-            let point = mix.embedding(of: first.keyframeInterpolated(to: last, fraction: eased))
-            placed += 1
-            switch placed {
-            case 1: inside.0 = (eased, point)
-            case 2: inside.1 = (eased, point)
-            case 3:
-                inside.2 = (eased, point)
-                // The ends are the path's own points, which the keyframes' colours stand for to
-                // within a rounding of the conversions (a conversion each saved).
-                image.fit(start: mix.point(at: a.value[0]), end: mix.point(at: b.value[0]), inside: inside, limit: limit)
-            default: break
-            }
-            return mix.distance(fromEmbedding: point, toValueAt: exact)
+        return mix.chordError(first: first, last: last, from: a.value[0], to: b.value[0], timing: timing, limit: limit,
+                              quick: quick, evaluations: &evaluations) { fraction in
+            progress(at: a.u + fraction * span)
         }
     }
 

@@ -1,0 +1,230 @@
+import FlightEasing
+import Foundation
+
+extension ColorPath {
+    /// The share of a colour's tolerance that ``chordFit(progress:isExact:from:to:bound:maximumKeyframes:budget:evaluations:)``
+    /// leaves to the fit of its progress. (Chosen on seeded colour moves: half takes the fewest
+    /// keyframes; the rest of the tolerance is shared with the chords' own error in quadrature,
+    /// where that is across the path.)
+    package static let progressShare = 0.5
+
+    /// A timing curve whose progress is its time: a chord's error is sampled through it.
+    private static let straight = CubicBezier(unchecked: 1.0 / 3, 1.0 / 3, 1 - 1.0 / 3, 1 - 1.0 / 3)
+
+    /// Keyframes for a motion along this path whose progress a host plays as `progress` (a fit
+    /// of the motion's progress within ``progressShare`` of `bound`, over the travel), or nil
+    /// where they cannot be placed so.
+    ///
+    /// Each segment of `progress` runs between the path's colours at its two progresses `p₀`
+    /// and `p₁`. Where its timing curve gives the fraction `λ`, the host shows its straight mix
+    /// `H(λ)` of those colours (in their own space), and the fit plays the progress
+    /// `p₀ + λ·(p₁ − p₀)` within its share of the exact progress `p`. This path is a straight
+    /// line in the mixing space where distances are measured, and its progress is its fraction
+    /// of the travel `d` (as long as the progress keeps the alpha in `0...1`: the caller's to
+    /// check). So with `H(λ)` split into a part along the path, at progress `π(λ)`, and a part
+    /// across it, `a(λ)`, the host is
+    ///
+    ///     √((d·|p − π(λ)|)² + a(λ)²) ≤ √((share·bound + d·|p₀ + λ·(p₁ − p₀) − π(λ)|)² + a(λ)²)
+    ///
+    /// from the exact colour: a bound that depends on the chord alone, not on the motion's
+    /// time. It is sampled along each chord as a fit samples its segments
+    /// (``ColorPath/Mix/sampledChord(first:last:from:to:timing:limit:quick:evaluations:measure:)``,
+    /// the progress's share held to the fit's margin as well) and kept within
+    /// ``SegmentFitter/margin`` of `bound`. A segment whose chord misses is split: from its
+    /// start, each part is made as long as it can be, the next try set by how the chord's own
+    /// error grew with its span. Each part is timed by the part of the segment's curve it plays
+    /// (``CubicBezier/part(from:to:)``), so the progress plays exactly as before: only the chords
+    /// change.
+    ///
+    /// `isExact` says that `progress` plays the motion's progress exactly (a linear one's): the
+    /// chords then take the whole tolerance.
+    ///
+    /// Nil where a part's curve would leave the unit square, where two keyframes would fall at
+    /// one time, beyond `maximumKeyframes` keyframes, where no part longer than a billionth of
+    /// the progress fits, or once the colours placed (one evaluation each) pass `budget`: the
+    /// caller then fits the motion as a whole.
+    package func chordFit(
+        progress: Keyframes<Double>, isExact: Bool = false, from: Color, to: Color, bound: Double, maximumKeyframes: Int,
+        budget: Int, evaluations: inout Int
+    ) -> Keyframes<Color>? {
+        typealias Frame = Keyframes<Color>.Keyframe
+        let mix = self.mix
+        let limit = SegmentFitter.margin * bound
+        // The progress fit's error along the path (its share, held to the margin as the samples
+        // are), or none where it plays the progress exactly.
+        let along = isExact ? 0 : SegmentFitter.margin * Self.progressShare * bound
+        // What a chord's own error may reach across the path: the size a part's tries aim at.
+        let room = (limit * limit - along * along).squareRoot()
+        guard room > 0, room.isFinite else { return nil }
+        let source = progress.frames
+        var frames: [Frame] = []
+        frames.reserveCapacity(source.count + 8)
+        frames.append(Frame(keyTime: 0, value: from))
+        var work = 0
+        defer { evaluations += work }
+
+        /// A chord's error at its worst sample: the bound above (more than `limit` once it is
+        /// known to be), and its parts along the path (besides the progress's share) and across.
+        typealias ChordError = (error: Double, behind: Double, aside: Double)
+
+        /// The bound above for the chord between `first` and `last`, the path's colours at
+        /// progress `start` and `end`, sampled at the fit's sample instants and at the peak next
+        /// to the worst of them (``SegmentFitter/peak(around:_:)``). The host's mix is placed
+        /// exactly at a quarter, half and three quarters of the chord; elsewhere it is read from
+        /// the ``ChordImage`` through those and the ends, with its allowance (or placed exactly
+        /// too where there is none).
+        func measure(_ first: Color, _ last: Color, _ start: Double, _ end: Double) -> ChordError {
+            let origin = mix.point(at: start), final = mix.point(at: end)
+            let axis = final - origin
+            let lengthSquared = (axis * axis).sum()
+            let length = lengthSquared.squareRoot()
+            guard length > 0, length.isFinite else { return (.infinity, .infinity, .infinity) }
+            func shown(_ fraction: Double) -> SIMD4<Double> {
+                work += 1
+                return mix.embedding(of: first.keyframeInterpolated(to: last, fraction: fraction))
+            }
+            let (quarter, half, threeQuarters) = (shown(0.25), shown(0.5), shown(0.75))
+            var image = ChordImage()
+            image.fit(start: origin, end: final, inside: ((0.5, half), (0.25, quarter), (0.75, threeQuarters)), limit: limit)
+            var worst: ChordError = (0, 0, 0)
+            var worstAt = 0.5
+            func error(at fraction: Double) -> Double {
+                let point: SIMD4<Double>, allowance: Double
+                switch fraction {
+                case 0.5: (point, allowance) = (half, 0)
+                case 0.25: (point, allowance) = (quarter, 0)
+                case 0.75: (point, allowance) = (threeQuarters, 0)
+                default: (point, allowance) = image.isReady ? (image.point(at: fraction), image.allowance) : (shown(fraction), 0)
+                }
+                let offset = point - origin
+                let reach = (offset * axis).sum() / lengthSquared
+                let across = offset - axis * reach
+                let behind = abs(reach - fraction) * length + allowance
+                let aside = (across * across).sum().squareRoot() + allowance
+                let inLine = along + behind
+                let error = (inLine * inLine + aside * aside).squareRoot()
+                if !(error <= worst.error) { (worst, worstAt) = ((error, behind, aside), fraction) }
+                return error
+            }
+            for fraction in SegmentFitter.sampleFractions where worst.error <= limit { _ = error(at: fraction) }
+            if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error) }
+            if worst.error.isNaN { worst.error = .infinity }
+            return worst
+        }
+
+        /// A point of a segment: the fraction of its chord, its timing curve's parameter there,
+        /// the progress and the path's colour.
+        struct Split {
+            var fraction: Double
+            var parameter: Double
+            var progress: Double
+            var color: Color
+        }
+
+        // How a chord's own error grows with its span (first order where a transparent end keeps
+        // colours the mix does not, second along a bend).
+        var order = 2.0
+
+        /// By how much a chord's span can be scaled for its error to come to the aim, given its
+        /// error now, if its own parts grow with the span to the power `order`.
+        func growth(_ measured: ChordError) -> Double {
+            let (behind, aside) = (measured.behind, measured.aside)
+            let target = SegmentFitter.aim * limit
+            let squares = behind * behind + aside * aside
+            guard squares > 0, squares.isFinite, measured.error.isFinite else { return .nan }
+            // (along + behind·y)² + (aside·y)² = target², for the factor y of the chord's parts.
+            let y = (-along * behind + (along * along * behind * behind + squares * (target * target - along * along)).squareRoot())
+                / squares
+            return y > 0 ? pow(y, 1 / order) : .nan
+        }
+
+        // The last two parts cut short by their error, in progress: how long the next one may be.
+        var spans = (Double.infinity, Double.infinity)
+
+        /// The longest part from `start` towards `last` (the end of the segment from progress
+        /// `progresses.0` to `progresses.1`, with `timing`) whose chord fits; nil if none does.
+        func longestPart(from start: Split, to last: Split, _ progresses: (Double, Double), _ timing: CubicBezier) -> Split? {
+            let change = abs(progresses.1 - progresses.0)
+            let longest = last.fraction - start.fraction
+            // As the last part, changed as much as it changed from the one before.
+            let trend = spans.0.isFinite ? min(max(spans.1 / spans.0, 0.5), 1.5) : 1
+            var accepted: Split?
+            var (fits, rejected) = (0.0, Double.infinity)
+            /// `span`, or the rest of the segment where that would leave a sliver of it (a tenth
+            /// of the part or less) for a part of its own, unless the rest was tried and missed.
+            func reaching(_ span: Double) -> Double { longest - span <= 0.1 * span && longest < rejected ? longest : span }
+            var trial = reaching(min(longest, spans.1 * trend / change))
+            var measured: (span: Double, own: Double)?
+            for _ in 0..<SegmentFitter.maximumTrials where work <= budget {
+                let atEnd = trial >= longest * (1 - 1e-12)
+                var end = last
+                if !atEnd {
+                    let parameter = timing.parameter(forProgress: start.fraction + trial)
+                    let fraction = CubicBezier.polynomial(timing.y1, timing.y2, at: parameter)
+                    let progress = progresses.0 + fraction * (progresses.1 - progresses.0)
+                    work += 1
+                    end = Split(fraction: fraction, parameter: parameter, progress: progress, color: value(at: progress))
+                }
+                let span = end.fraction - start.fraction
+                guard span > 0 else { break }
+                let chord = measure(start.color, end.color, start.progress, end.progress)
+                let own = (chord.behind * chord.behind + chord.aside * chord.aside).squareRoot()
+                if own.isFinite && own > 0 {
+                    if let (previous, previousOwn) = measured, previousOwn > 0, abs(span - previous) > 0.01 * span {
+                        order = min(max(log(own / previousOwn) / log(span / previous), 1), 4)
+                    }
+                    measured = (span, own)
+                }
+                let scale = growth(chord)
+                if chord.error <= limit {
+                    (accepted, fits) = (end, span)
+                    // At the end, within a tenth of the shortest that missed, or near its aim.
+                    if atEnd || rejected - span <= 0.1 * span || !(scale >= 1.1) { break }
+                    trial = reaching(min(span * min(scale, 4), longest))
+                    if trial >= rejected { trial = (span * rejected).squareRoot() }
+                } else {
+                    rejected = span
+                    if fits > 0 && span - fits <= 0.1 * fits { break }
+                    var next = span * (scale.isNaN ? 0.5 : min(max(scale, 0.2), 0.95))
+                    if next <= fits { next = (span * fits).squareRoot() }
+                    guard next * change > SegmentFitter.minimumSpan else { break }
+                    trial = reaching(next)
+                }
+            }
+            if accepted != nil && fits < longest { spans = (spans.1, fits * change) }
+            return accepted
+        }
+
+        var startColor = value(at: source[0].value)
+        for index in 1..<source.count {
+            let (a, b) = (source[index - 1], source[index])
+            let endColor = value(at: b.value)
+            work += 1
+            defer { startColor = endColor }
+            // A jump (a staircase's) is crossed in an instant no frame lands in, and a hold does
+            // not move: neither is split.
+            guard a.value != b.value && b.keyTime - a.keyTime > SegmentFitter.minimumSpan else {
+                guard frames.count < maximumKeyframes else { return nil }
+                frames[frames.count - 1].timing = a.timing
+                frames.append(Frame(keyTime: b.keyTime, value: endColor))
+                continue
+            }
+            let last = Split(fraction: 1, parameter: 1, progress: b.value, color: endColor)
+            var start = Split(fraction: 0, parameter: 0, progress: a.value, color: startColor)
+            while start.fraction < 1 {
+                guard frames.count < maximumKeyframes,
+                      let end = longestPart(from: start, to: last, (a.value, b.value), a.timing),
+                      let timing = start.parameter == 0 && end.parameter == 1
+                        ? a.timing : a.timing.part(from: start.parameter, to: end.parameter) else { return nil }
+                let keyTime = end.parameter == 1
+                    ? b.keyTime : a.keyTime + CubicBezier.polynomial(a.timing.x1, a.timing.x2, at: end.parameter) * (b.keyTime - a.keyTime)
+                guard keyTime > frames[frames.count - 1].keyTime, keyTime <= b.keyTime else { return nil }
+                frames[frames.count - 1].timing = timing
+                frames.append(Frame(keyTime: keyTime, value: end.color))
+                start = end
+            }
+        }
+        frames[frames.count - 1].value = to
+        return Keyframes(duration: progress.duration, frames: frames)
+    }
+}
