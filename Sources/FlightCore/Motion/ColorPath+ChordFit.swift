@@ -70,9 +70,9 @@ extension ColorPath {
         /// The bound above for the chord between `first` and `last`, the path's colours at
         /// progress `start` and `end`, sampled at the fit's sample instants and at the peak next
         /// to the worst of them (``SegmentFitter/peak(around:_:)``). The host's mix is placed
-        /// exactly at a quarter, half and three quarters of the chord; elsewhere it is read from
-        /// the ``ChordImage`` through those and the ends, with its allowance (or placed exactly
-        /// too where there is none).
+        /// exactly at half the chord (and no further where it misses there), a quarter and three
+        /// quarters; elsewhere it is read from the ``ChordImage`` through those and the ends,
+        /// with its allowance (or placed exactly too where there is none).
         func measure(_ first: Color, _ last: Color, _ start: Double, _ end: Double) -> ChordError {
             let origin = mix.point(at: start), final = mix.point(at: end)
             let axis = final - origin
@@ -83,19 +83,10 @@ extension ColorPath {
                 work += 1
                 return mix.embedding(of: first.keyframeInterpolated(to: last, fraction: fraction))
             }
-            let (quarter, half, threeQuarters) = (shown(0.25), shown(0.5), shown(0.75))
-            var image = ChordImage()
-            image.fit(start: origin, end: final, inside: ((0.5, half), (0.25, quarter), (0.75, threeQuarters)), limit: limit)
             var worst: ChordError = (0, 0, 0)
             var worstAt = 0.5
-            func error(at fraction: Double) -> Double {
-                let point: SIMD4<Double>, allowance: Double
-                switch fraction {
-                case 0.5: (point, allowance) = (half, 0)
-                case 0.25: (point, allowance) = (quarter, 0)
-                case 0.75: (point, allowance) = (threeQuarters, 0)
-                default: (point, allowance) = image.isReady ? (image.point(at: fraction), image.allowance) : (shown(fraction), 0)
-                }
+            /// The bound at `fraction` for the host's mix `point` there (within `allowance`).
+            func error(_ fraction: Double, _ point: SIMD4<Double>, _ allowance: Double) -> Double {
                 let offset = point - origin
                 let reach = (offset * axis).sum() / lengthSquared
                 let across = offset - axis * reach
@@ -106,8 +97,25 @@ extension ColorPath {
                 if !(error <= worst.error) { (worst, worstAt) = ((error, behind, aside), fraction) }
                 return error
             }
-            for fraction in SegmentFitter.sampleFractions where worst.error <= limit { _ = error(at: fraction) }
-            if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error) }
+            // The middle first: a chord that misses there (most tries that miss) costs one
+            // colour placed, not three and an image.
+            let half = shown(0.5)
+            let halfError = error(0.5, half, 0)
+            guard halfError <= limit else { return halfError.isNaN ? (.infinity, .infinity, .infinity) : worst }
+            let (quarter, threeQuarters) = (shown(0.25), shown(0.75))
+            var image = ChordImage()
+            image.fit(start: origin, end: final, inside: ((0.5, half), (0.25, quarter), (0.75, threeQuarters)), limit: limit)
+            func error(at fraction: Double) -> Double {
+                switch fraction {
+                case 0.5: return halfError
+                case 0.25: return error(fraction, quarter, 0)
+                case 0.75: return error(fraction, threeQuarters, 0)
+                default:
+                    return image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
+                }
+            }
+            for fraction in SegmentFitter.sampleFractions.dropFirst() where worst.error <= limit { _ = error(at: fraction) }
+            if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error(at:)) }
             if worst.error.isNaN { worst.error = .infinity }
             return worst
         }
