@@ -271,6 +271,22 @@ extension Easing {
             false
         }
     }
+
+    /// Whether the progress is made of polynomial pieces of degree 3 or less in time (linear,
+    /// quadratic, cubic, smooth step, back and bounce curves, and staircases): a keyframe fit,
+    /// whose segments' timing curves are cubic in time, then follows it exactly.
+    package var isPiecewiseCubic: Bool {
+        switch kind {
+        case .named(let curve):
+            curve.isPiecewiseCubic
+        case .reversed(let inner):
+            inner.isPiecewiseCubic
+        case .steps:
+            true
+        case .cubicBezier, .custom, .spring, .springDecay, .decay:
+            false
+        }
+    }
 }
 
 // MARK: - Evaluation

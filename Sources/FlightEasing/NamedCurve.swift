@@ -29,6 +29,14 @@ package struct NamedCurve {
         }
     }
 
+    /// Whether each piece of the curve is a polynomial of degree 3 or less.
+    var isPiecewiseCubic: Bool {
+        switch family {
+        case .linear, .smoothStep, .quadratic, .cubic, .back, .bounce: true
+        case .smootherStep, .sine, .quartic, .quintic, .exponential, .circular, .elastic, .atan: false
+        }
+    }
+
     /// The Swift case name, such as `outInBounce`.
     var name: String {
         switch family {

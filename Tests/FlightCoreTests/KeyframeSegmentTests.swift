@@ -309,6 +309,24 @@ extension MainActorSuites {
             }
         }
 
+        @Test("Curves of cubic pieces are followed exactly by their progress fit; the others are not")
+        func piecewiseCubicCurves() throws {
+            let easings = Easing.allNamed + [Easing.steps(4), .reversed(.inOutCubic), .reversed(.outSine), .linear]
+            var exact = 0
+            for easing in easings {
+                let motion = try ValueMotion(from: 0.0, to: 1.0, easing: easing, duration: 0.5)
+                // A loose tolerance, so that a curve that is not cubic shows its error.
+                let deviation = motion.maximumDeviation(of: motion.keyframes(tolerance: .absolute(1e-3)), samples: 4_000)
+                if easing.isPiecewiseCubic {
+                    exact += 1
+                    #expect(deviation < 1e-9, "\(easing): \(deviation)")
+                } else {
+                    #expect(deviation > 1e-6, "\(easing): \(deviation)")
+                }
+            }
+            #expect(exact == 21)
+        }
+
         @Test("Colours placed from their progress fit: within tolerance at every 1/120 s frame and inside each, every space and mix")
         func chordFits() throws {
             var random = SplitMix64(seed: 43)
@@ -345,7 +363,7 @@ extension MainActorSuites {
                 let progressKeys = progress.keyframes(tolerance: .absolute(progressTolerance))
                 tried += 1
                 var evaluations = 0
-                guard let keys: Keyframes<Color> = path.chordFit(progress: progressKeys, isExact: easing == .linear, from: from, to: to, bound: bound,
+                guard let keys: Keyframes<Color> = path.chordFit(progress: progressKeys, isExact: easing.isPiecewiseCubic, from: from, to: to, bound: bound,
                                                maximumKeyframes: 1_000, budget: 50_000, evaluations: &evaluations) else { continue }
                 placed += 1
                 keyframes += keys.count

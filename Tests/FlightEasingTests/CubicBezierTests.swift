@@ -111,7 +111,7 @@ extension EasingSuites {
             let vertical = CubicBezier(0, 1, 0, 1)
             #expect(vertical.velocity(at: 0).isFinite)
         }
-    
+
         @Test("The parameter for a progress lands on the reference solve's time, for every curve whose progress only grows")
         func parameterForProgress() throws {
             let reference = try #require(Self.reference)
@@ -172,5 +172,5 @@ extension EasingSuites {
             #expect(kept > 200 && refused > 5)
             #expect(CubicBezier.linear.part(from: 0.5, to: 0.5) == nil)
         }
-}
+    }
 }

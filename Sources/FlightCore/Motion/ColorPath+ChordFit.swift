@@ -8,9 +8,6 @@ extension ColorPath {
     /// where that is across the path.)
     package static let progressShare = 0.5
 
-    /// A timing curve whose progress is its time: a chord's error is sampled through it.
-    private static let straight = CubicBezier(unchecked: 1.0 / 3, 1.0 / 3, 1 - 1.0 / 3, 1 - 1.0 / 3)
-
     /// Keyframes for a motion along this path whose progress a host plays as `progress` (a fit
     /// of the motion's progress within ``progressShare`` of `bound`, over the travel), or nil
     /// where they cannot be placed so.
@@ -27,17 +24,16 @@ extension ColorPath {
     ///     √((d·|p − π(λ)|)² + a(λ)²) ≤ √((share·bound + d·|p₀ + λ·(p₁ − p₀) − π(λ)|)² + a(λ)²)
     ///
     /// from the exact colour: a bound that depends on the chord alone, not on the motion's
-    /// time. It is sampled along each chord as a fit samples its segments
-    /// (``ColorPath/Mix/sampledChord(first:last:from:to:timing:limit:quick:evaluations:measure:)``,
-    /// the progress's share held to the fit's margin as well) and kept within
+    /// time. It is sampled along each chord as a fit samples its segments (the near ends
+    /// included, and the progress's share held to the fit's margin as well) and kept within
     /// ``SegmentFitter/margin`` of `bound`. A segment whose chord misses is split: from its
     /// start, each part is made as long as it can be, the next try set by how the chord's own
     /// error grew with its span. Each part is timed by the part of the segment's curve it plays
     /// (``CubicBezier/part(from:to:)``), so the progress plays exactly as before: only the chords
     /// change.
     ///
-    /// `isExact` says that `progress` plays the motion's progress exactly (a linear one's): the
-    /// chords then take the whole tolerance.
+    /// `isExact` says that `progress` plays the motion's progress exactly (a piecewise cubic
+    /// one's, `Easing.isPiecewiseCubic`): the chords then take the whole tolerance.
     ///
     /// Nil where a part's curve would leave the unit square, where two keyframes would fall at
     /// one time, beyond `maximumKeyframes` keyframes, where no part longer than a billionth of
@@ -114,7 +110,10 @@ extension ColorPath {
                     return image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
                 }
             }
-            for fraction in SegmentFitter.sampleFractions.dropFirst() where worst.error <= limit { _ = error(at: fraction) }
+            // The near ends too: a chord leaving a steep start (a vertical tangent's) strays
+            // most there.
+            for fraction in SegmentFitter.sampleFractions.dropFirst() + SegmentFitter.nearEndFractions
+            where worst.error <= limit { _ = error(at: fraction) }
             if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error(at:)) }
             if worst.error.isNaN { worst.error = .infinity }
             return worst

@@ -141,8 +141,7 @@ extension ValueMotion {
         func fit() -> Keyframes<Value>? {
             // A colour's keyframes placed from its progress, else (and for other values) a fit
             // along the path with what is left of the budget.
-            if Value.self == Color.self,
-               let placed = colorKeyframes(bound: bound, budget: remaining, evaluations: &evaluations, reached: &reached) {
+            if let placed = colorKeyframes(bound: bound, budget: remaining, evaluations: &evaluations, reached: &reached) {
                 return placed
             }
             let left = budget - evaluations
@@ -195,7 +194,7 @@ extension ValueMotion {
         guard mix.start.w == mix.end.w || !(easing.canOvershoot || isPhysical) else { return nil }
         guard let progress = progressFit(relative: ColorPath.progressShare * bound / travel, budget: budget,
                                          evaluations: &evaluations, reached: &reached),
-              let placed = path.chordFit(progress: progress, isExact: easing == .linear, from: from, to: to, bound: bound,
+              let placed = path.chordFit(progress: progress, isExact: easing.isPiecewiseCubic, from: from, to: to, bound: bound,
                                          maximumKeyframes: Self.maximumKeyframes,
                                          budget: (budget - (evaluations - spent)) / 2, evaluations: &evaluations)
         else { return nil }
