@@ -24,8 +24,8 @@ extension ColorPath {
     ///     √((d·|p − π(λ)|)² + a(λ)²) ≤ √((share·bound + d·|p₀ + λ·(p₁ − p₀) − π(λ)|)² + a(λ)²)
     ///
     /// from the exact colour: a bound that depends on the chord alone, not on the motion's
-    /// time. It is sampled along each chord as a fit samples its segments (the near ends
-    /// included, and the progress's share held to the fit's margin as well) and kept within
+    /// time. It is sampled along each chord as a fit samples its segments (the progress's
+    /// share held to the fit's margin as well) and kept within
     /// ``SegmentFitter/margin`` of `bound`. A segment whose chord misses is split: from its
     /// start, each part is made as long as it can be, the next try set by how the chord's own
     /// error grew with its span. Each part is timed by the part of the segment's curve it plays
@@ -110,10 +110,7 @@ extension ColorPath {
                     return image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
                 }
             }
-            // The near ends too: a chord leaving a steep start (a vertical tangent's) strays
-            // most there.
-            for fraction in SegmentFitter.sampleFractions.dropFirst() + SegmentFitter.nearEndFractions
-            where worst.error <= limit { _ = error(at: fraction) }
+            for fraction in SegmentFitter.sampleFractions where fraction != 0.5 && worst.error <= limit { _ = error(at: fraction) }
             if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error(at:)) }
             if worst.error.isNaN { worst.error = .infinity }
             return worst
