@@ -309,6 +309,30 @@ extension MainActorSuites {
             }
         }
 
+        @Test("A curve that starts or ends with a vertical tangent (x1 = 0, x2 = 1) is kept within tolerance in its first and last microseconds too")
+        func verticalTangentEnds() throws {
+            // Bézier curves whose time starts (or ends) as the cube of their parameter: their
+            // progress leaves like a cube root, which a segment's shortened handle (a square
+            // root) meets only within the first few thousandths of the segment.
+            let curves = [CubicBezier(0, 0.14519702327818973, 0, 0.8768942653223766), CubicBezier(0, 1, 0, 1),
+                          CubicBezier(1, 0.2, 1, 0.9)]
+            for curve in curves {
+              for tolerance in [1e-3, 2e-3, 3e-3, 5e-3, 1e-2] {
+                let motion = try ValueMotion(from: 0.0, to: 1.0, easing: .cubicBezier(curve), duration: 0.6)
+                let keys = motion.keyframes(tolerance: .absolute(tolerance))
+                var worst = 0.0
+                // Every microsecond of the first and last hundredth, and 20,000 instants overall.
+                for step in 0...6_000 {
+                    for t in [Double(step) * 1e-6, motion.duration - Double(step) * 1e-6] {
+                        worst = max(worst, abs(keys.value(at: t) - motion.value(at: t)))
+                    }
+                }
+                worst = max(worst, motion.maximumDeviation(of: keys))
+                #expect(worst <= tolerance * (1 + 1e-6), "\(curve) within \(tolerance): \(worst / tolerance) of it")
+              }
+            }
+        }
+
         @Test("Curves of cubic pieces are followed exactly by their progress fit; the others are not")
         func piecewiseCubicCurves() throws {
             let easings = Easing.allNamed + [Easing.steps(4), .reversed(.inOutCubic), .reversed(.outSine), .linear]

@@ -687,8 +687,15 @@ package enum SegmentFitter {
     /// so that a segment that misses is usually found out early.
     static let sampleFractions: [Double] = [0.5, 0.25, 0.75, 0.125, 0.375, 0.625, 0.875]
     /// Extra instants near an end whose handle is shorter than the Hermite one (a steep or
-    /// vertical tangent), where such a curve's error gathers.
-    static let startFractions: [Double] = [1.0 / 64, 1.0 / 32, 1.0 / 16]
+    /// vertical tangent), where such a curve's error gathers: down to a 4096th of the segment,
+    /// where a progress that leaves like a cube root (a Bézier curve whose time starts as the
+    /// cube of its parameter, `x1 = 0`) parts from the shortened handle, which leaves like a
+    /// square root (found 2.9 times the tolerance at a 2,000th of a segment that the sixty-fourths
+    /// had passed). Not so close to a segment's end: a spring steps onto its target at its last
+    /// instant (from within its settling band), and a segment measured that close to the step
+    /// would chase it with ever shorter segments, which would play it as a jump (see
+    /// ``peak(around:_:)``).
+    static let startFractions: [Double] = [1.0 / 64, 1.0 / 32, 1.0 / 16, 1.0 / 4096, 1.0 / 512]
     static let endFractions: [Double] = [1 - 1.0 / 64, 1 - 1.0 / 32, 1 - 1.0 / 16]
 
     /// The share of the bound below which a quick measure stops after the sample instants
