@@ -64,11 +64,14 @@ extension ColorPath {
         typealias ChordError = (error: Double, behind: Double, aside: Double)
 
         /// The bound above for the chord between `first` and `last`, the path's colours at
-        /// progress `start` and `end`, sampled at the fit's sample instants and at the peak next
-        /// to the worst of them (``SegmentFitter/peak(around:_:)``). The host's mix is placed
-        /// exactly at half the chord (and no further where it misses there), a quarter and three
-        /// quarters; elsewhere it is read from the ``ChordImage`` through those and the ends,
-        /// with its allowance (or placed exactly too where there is none).
+        /// progress `start` and `end`, sampled at the fit's sample instants, the eighths. (Along
+        /// a chord, the bound is a smooth bump, not a motion's error in time, which can peak
+        /// sharply between samples: the margin covers what lies between eighths, and no peak is
+        /// searched for; the keyframe tests probe every frame and instants inside each.) The
+        /// host's mix is placed exactly at half the chord (and no further where it misses
+        /// there), a quarter and three quarters; elsewhere it is read from the ``ChordImage``
+        /// through those and the ends, with its allowance (or placed exactly too where there is
+        /// none).
         func measure(_ first: Color, _ last: Color, _ start: Double, _ end: Double) -> ChordError {
             let origin = mix.point(at: start), final = mix.point(at: end)
             let axis = final - origin
@@ -80,7 +83,6 @@ extension ColorPath {
                 return mix.embedding(of: first.keyframeInterpolated(to: last, fraction: fraction))
             }
             var worst: ChordError = (0, 0, 0)
-            var worstAt = 0.5
             /// The bound at `fraction` for the host's mix `point` there (within `allowance`).
             func error(_ fraction: Double, _ point: SIMD4<Double>, _ allowance: Double) -> Double {
                 let offset = point - origin
@@ -90,7 +92,7 @@ extension ColorPath {
                 let aside = (across * across).sum().squareRoot() + allowance
                 let inLine = along + behind
                 let error = (inLine * inLine + aside * aside).squareRoot()
-                if !(error <= worst.error) { (worst, worstAt) = ((error, behind, aside), fraction) }
+                if !(error <= worst.error) { worst = (error, behind, aside) }
                 return error
             }
             // The middle first: a chord that misses there (most tries that miss) costs one
@@ -111,7 +113,6 @@ extension ColorPath {
                 }
             }
             for fraction in SegmentFitter.sampleFractions where fraction != 0.5 && worst.error <= limit { _ = error(at: fraction) }
-            if worst.error <= limit { _ = SegmentFitter.peak(around: worstAt, error(at:)) }
             if worst.error.isNaN { worst.error = .infinity }
             return worst
         }
