@@ -471,15 +471,38 @@ final class ProgressSource<Value: AnimatableValue>: SegmentSource {
     }
 
     /// ``error(from:to:timing:limit:quick:evaluations:)`` along a colour's path: the host's mix of
-    /// `first` and `last` against the path at the motion's progress (``ColorPath/Mix/chordError(first:last:from:to:timing:limit:quick:evaluations:progress:)``).
+    /// `first` and `last` is placed in the premultiplied mixing space exactly at the first three
+    /// samples, then read from the ``ChordImage`` through them and the ends (the path's points
+    /// there), with its allowance (exactly throughout where there is none).
     private func chordError(
         on mix: ColorPath.Mix, from a: FitPoint<SIMD2<Double>>, to b: FitPoint<SIMD2<Double>>,
         first: Color, last: Color, timing: CubicBezier, limit: Double, quick: Bool, evaluations: inout Int
     ) -> Double {
         let span = b.u - a.u
-        return mix.chordError(first: first, last: last, from: a.value[0], to: b.value[0], timing: timing, limit: limit,
-                              quick: quick, evaluations: &evaluations) { fraction in
-            progress(at: a.u + fraction * span)
+        let none: ChordImage.Exact = (0, .zero)
+        var inside = (none, none, none)
+        var placed = 0
+        var image = ChordImage()
+        return SegmentFitter.sampledError(of: timing, limit: limit, nearEnds: true, quick: quick) { fraction in
+            evaluations += 1
+            let exact = progress(at: a.u + fraction * span)
+            let eased = timing.progress(at: fraction)
+            if image.isReady {
+                return mix.distance(fromEmbedding: image.point(at: eased), toValueAt: exact) + image.allowance
+            }
+            let point = mix.embedding(of: first.keyframeInterpolated(to: last, fraction: eased))
+            placed += 1
+            switch placed {
+            case 1: inside.0 = (eased, point)
+            case 2: inside.1 = (eased, point)
+            case 3:
+                inside.2 = (eased, point)
+                // The ends are the path's own points, which the keyframes' colours stand for to
+                // within a rounding of the conversions (a conversion each saved).
+                image.fit(start: mix.point(at: a.value[0]), end: mix.point(at: b.value[0]), inside: inside, limit: limit)
+            default: break
+            }
+            return mix.distance(fromEmbedding: point, toValueAt: exact)
         }
     }
 
