@@ -43,7 +43,7 @@ extension ColorPath {
     /// the progress fits, or once the colours placed (one evaluation each) pass `budget`: the
     /// caller then fits the motion as a whole.
     package func chordFit(
-        progress: Keyframes<Double>, isExact: Bool = false, from: Color, to: Color, bound: Double, maximumKeyframes: Int,
+        progress: Keyframes<Double>, isExact: Bool, from: Color, to: Color, bound: Double, maximumKeyframes: Int,
         budget: Int, evaluations: inout Int
     ) -> Keyframes<Color>? {
         typealias Frame = Keyframes<Color>.Keyframe
@@ -105,16 +105,15 @@ extension ColorPath {
             let (quarter, threeQuarters) = (shown(0.25), shown(0.75))
             var image = ChordImage()
             image.fit(start: origin, end: final, inside: ((0.5, half), (0.25, quarter), (0.75, threeQuarters)), limit: limit)
-            func error(at fraction: Double) -> Double {
+            // The other eighths (the middle is measured).
+            for fraction in SegmentFitter.sampleFractions where fraction != 0.5 && worst.error <= limit {
                 switch fraction {
-                case 0.5: return halfError
-                case 0.25: return error(fraction, quarter, 0)
-                case 0.75: return error(fraction, threeQuarters, 0)
+                case 0.25: _ = error(fraction, quarter, 0)
+                case 0.75: _ = error(fraction, threeQuarters, 0)
                 default:
-                    return image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
+                    _ = image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
                 }
             }
-            for fraction in SegmentFitter.sampleFractions where fraction != 0.5 && worst.error <= limit { _ = error(at: fraction) }
             if worst.error.isNaN { worst.error = .infinity }
             return worst
         }
