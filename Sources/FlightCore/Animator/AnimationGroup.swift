@@ -98,7 +98,8 @@ public final class AnimationGroup {
 
     /// Whether the group still drives `keyPath`.
     func owns(_ keyPath: String) -> Bool {
-        for (index, property) in resolved.properties.enumerated() where property.keyPath == keyPath {
+        // By index, the key path read in place: a resolved property as a loop variable is copied.
+        for index in resolved.properties.indices where resolved.properties[index].keyPath == keyPath {
             if !takenOver.contains(index) { return true }
         }
         return false

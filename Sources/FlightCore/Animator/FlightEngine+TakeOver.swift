@@ -34,7 +34,7 @@ extension FlightEngine {
                                          state.placed[index].property) {
             case .replaces:
                 changes.append(.remove(key: state.placed[index].key))
-                rewritten.remove(state.placed[index].key)
+                if !rewritten.isEmpty { rewritten.remove(state.placed[index].key) }
                 state.placed.remove(at: index)
                 continue
             case .holds:
@@ -158,7 +158,8 @@ extension FlightEngine {
     ) -> [any AnimatableValue] {
         guard let shown = shownValue(plan.keyPath, on: host, at: now) else { return [plan.target] }
         guard plan.easing.canOvershoot else { return [shown.value, plan.target] }
-        let carried = shown.isOwnTrack && plan.easing.hasIntrinsicDuration ? inFlight(plan.keyPath, state: state, at: now) : nil
+        let carried = shown.isOwnTrack && plan.easing.hasIntrinsicDuration
+            ? inFlight(plan.keyPath, state: state, at: now, carryingVelocity: true) : nil
         let tolerance = plan.fittedTolerance
         func keyframeValues<Value: AnimatableValue>(to target: Value) -> [any AnimatableValue]? {
             guard let from = shown.value as? Value else { return nil }

@@ -75,18 +75,22 @@ enum FlightEngine {
                 guard resolved.properties[index].duration > 0 || fades else { continue }
                 // (No `?? `: an optional existential is destroyed through the run time's generic code.)
                 let keyframes: any KeyframeSequence
+                // Whether they repeat is known here for all but a repeating group's, which are
+                // asked.
+                var repeats = false
                 if fades {
                     keyframes = dissolveKeyframes(resolved.properties[index], among: resolved.properties)
                 } else if let repeating = group.repeating {
                     keyframes = repeating.keyframes(at: index, of: resolved.properties[index])
+                    repeats = keyframes is any RepeatingKeyframeSequence
                 } else {
                     keyframes = resolved.properties[index].playedKeyframes
                 }
                 // Made in the host's list and changed there, rather than copied into it.
                 state.placed.append(AnimationState.PlacedAnimation(
                     key: AnimationState.key(group: group.keyNumber, property: index),
-                    animation: LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes), group: group,
-                    property: requests[requestIndex].plan.property))
+                    animation: LayerAnimation(keyPath: keyPath, beginTime: now, keyframes: keyframes, repeats: repeats),
+                    group: group, property: requests[requestIndex].plan.property))
                 let placedIndex = state.placed.count - 1
                 // A begin time a moment ahead (an event due before the frame about to be shown)
                 // shows the start value until then, never the model's end value.
@@ -338,7 +342,13 @@ enum FlightEngine {
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
         if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, placed: state.placed, at: now) {
-            if shown.isOwnTrack { inFlight = Self.inFlight(keyPath, state: state, at: now) }
+            if shown.isOwnTrack {
+                // Only a spring, and a position that follows a path, carry the velocity on: a
+                // timing curve starts from rest, with its duration shortened by the share of
+                // the way already travelled.
+                let carries = plan.easing.hasIntrinsicDuration || plan.path != nil
+                inFlight = Self.inFlight(keyPath, state: state, at: now, carryingVelocity: carries)
+            }
             // Read last, so that the value is moved out rather than copied (and the copy left
             // destroyed): a `consume` would say so, but crashes the iOS type-check here.
             current = shown.value
@@ -351,16 +361,20 @@ enum FlightEngine {
         requests.append(Synchronizer.Request(plan: plan, current: current, inFlight: inFlight, tolerance: tolerance))
     }
 
-    /// Where the animation of exactly `keyPath` that is shown at `now` started, and its velocity
-    /// now, which a new animation of it carries on; nil if that animation's group is paused (it
-    /// stands still: the new motion starts from rest), reversed or over.
-    static func inFlight(_ keyPath: String, state: AnimationState, at now: TimeInterval) -> Synchronizer.InFlight? {
+    /// Where the animation of exactly `keyPath` that is shown at `now` started, and, with
+    /// `carryingVelocity`, its velocity now, which a new animation of it carries on (zero
+    /// without: a new motion on a timing curve starts from rest, and the velocity is not worked
+    /// out); nil if that animation's group is paused (it stands still: the new motion starts
+    /// from rest), reversed or over.
+    static func inFlight(
+        _ keyPath: String, state: AnimationState, at now: TimeInterval, carryingVelocity: Bool
+    ) -> Synchronizer.InFlight? {
         guard let group = state.newestGroup(animating: keyPath),
               !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
               now - group.beginTime < group.totalDuration else { return nil }
         let elapsed = now - group.beginTime
         return Synchronizer.InFlight(from: group.resolved.properties[index].from,
-                                     velocity: group.velocity(ofPropertyAt: index, elapsed: elapsed))
+                                     velocity: carryingVelocity ? group.velocity(ofPropertyAt: index, elapsed: elapsed) : .zero)
     }
 
     /// What a key path shows at `now`, composed by Flight's rule for parts and wholes
@@ -392,8 +406,9 @@ enum FlightEngine {
         }
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, model: model)
-        for placed in placed where composition.concerns(placed.animation.keyPath) {
-            if let value = placed.animation.value(at: now) { composition.apply(value, of: placed.animation.keyPath) }
+        // By index, each animation read in place: a placed animation as a loop variable is copied.
+        for index in placed.indices where composition.concerns(placed[index].animation.keyPath, placed[index].property) {
+            if let value = placed[index].animation.value(at: now) { composition.apply(value, of: placed[index].animation.keyPath) }
         }
         return Shown(value: composition.value, isOwnTrack: composition.isOwnTrack)
     }

@@ -29,7 +29,13 @@ public struct LayerAnimation: Sendable {
     public var beginTime: TimeInterval
     /// What it plays: keyframes, key times and timing curves, read through
     /// ``KeyframeSequence``'s requirements (not always ``Keyframes``: see ``KeyframeSequence``).
-    public var keyframes: any KeyframeSequence
+    public var keyframes: any KeyframeSequence {
+        didSet { repeats = keyframes is any RepeatingKeyframeSequence }
+    }
+    /// Whether ``keyframes`` repeat over a run (``repeatCount``): found where they are set, so
+    /// that reading the animation's value or end does not look up a conformance (a cast to a
+    /// protocol costs a few hundred instructions) for keyframes that play once.
+    private var repeats: Bool
     /// What it shows outside its active interval. Flight uses ``FillMode/backwards``: before a
     /// begin time a moment ahead it shows the start value; after the end, the model, which
     /// already holds the end value.
@@ -57,10 +63,21 @@ public struct LayerAnimation: Sendable {
 
     /// Creates an animation.
     public init(keyPath: String, beginTime: TimeInterval, keyframes: any KeyframeSequence) {
+        self.init(keyPath: keyPath, beginTime: beginTime, keyframes: keyframes,
+                  repeats: keyframes is any RepeatingKeyframeSequence)
+    }
+
+    /// Creates an animation of keyframes known to repeat over a run, or known to play once.
+    init(keyPath: String, beginTime: TimeInterval, keyframes: any KeyframeSequence, repeats: Bool) {
+        assert(repeats == (keyframes is any RepeatingKeyframeSequence), "an animation knows whether its keyframes repeat")
         self.keyPath = keyPath
         self.beginTime = beginTime
         self.keyframes = keyframes
+        self.repeats = repeats
     }
+
+    /// Its keyframes' run where they repeat (nil where they play once).
+    private var run: (any RepeatingKeyframeSequence)? { repeats ? keyframes as? any RepeatingKeyframeSequence : nil }
 
     /// Its duration: the keyframes', as `CAMediaTiming.duration`. For a property of a repeating
     /// group (``Repetition``), one period: the keyframes then cover one period, which plays
@@ -77,16 +94,16 @@ public struct LayerAnimation: Sendable {
     /// is `Float.greatestFiniteMagnitude`, which Apple documents "will cause the animation to
     /// repeat forever"), and a `beginTime` ``repeatPhase`` `/ speed` earlier (or, held at speed
     /// 0, ``repeatPhase`` added to its `timeOffset`).
-    public var repeatCount: Double { (keyframes as? any RepeatingKeyframeSequence)?.periodCount ?? 0 }
+    public var repeatCount: Double { run?.periodCount ?? 0 }
 
     /// How far into its first period a repeating animation begins, in seconds: 0 but for a
     /// repeating group played backwards (``AnimationGroup/reverse()``), whose mirrored run
     /// starts part-way into a period. See ``repeatCount``.
-    public var repeatPhase: TimeInterval { (keyframes as? any RepeatingKeyframeSequence)?.phase ?? 0 }
+    public var repeatPhase: TimeInterval { run?.phase ?? 0 }
 
     /// How long it plays: ``duration``, or, repeating, its whole run from its begin time
     /// (infinite for forever).
-    var playingDuration: TimeInterval { keyframes.playingDuration }
+    var playingDuration: TimeInterval { run?.runDuration ?? keyframes.duration }
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
@@ -129,6 +146,8 @@ public struct LayerAnimation: Sendable {
 
     /// The value it shows at host time `time`, or nil when it shows nothing.
     public func value(at time: TimeInterval) -> (any AnimatableValue)? {
-        localTime(at: time).map { keyframes.playingValue(at: $0) }
+        guard let local = localTime(at: time) else { return nil }
+        if let run { return run.runValue(at: local) }
+        return keyframes.presentationValue(at: local)
     }
 }

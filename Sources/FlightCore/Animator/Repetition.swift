@@ -338,7 +338,8 @@ extension AnimationGroup {
 
     /// The exact velocity of the property at `index` `elapsed` seconds in, through its cycles.
     func velocity(ofPropertyAt index: Int, elapsed: TimeInterval) -> SIMD16<Double> {
-        let property = resolved.properties[index]
-        return repeating?.velocity(at: index, of: property, elapsed: elapsed) ?? property.velocity(at: elapsed)
+        // The property read in place (a copy retains and releases its key path and motion).
+        if let repeating { return repeating.velocity(at: index, of: resolved.properties[index], elapsed: elapsed) }
+        return resolved.properties[index].velocity(at: elapsed)
     }
 }

@@ -242,6 +242,13 @@ package struct PartComposition {
         animated == base || LayerProperty.base(of: animated) == base
     }
 
+    /// ``concerns(_:)``, given the layer property of `animated` (nil for a custom key path):
+    /// two layer properties are told by their wholes' identity, without reading a key path.
+    func concerns(_ animated: String, _ animatedProperty: LayerProperty?) -> Bool {
+        if let animatedProperty, let property { return animatedProperty.whole === property.whole }
+        return concerns(animated)
+    }
+
     /// Applies the value an animation of `animated` (on the same whole) shows; an `additive` one
     /// adds it to the value of `animated` so far (see ``LayerAnimation/isAdditive``).
     package mutating func apply(_ value: any AnimatableValue, of animated: String, additive: Bool = false) {

@@ -36,7 +36,8 @@ enum Synchronizer {
     final class InFlight {
         /// Where the interrupted motion started.
         let from: any AnimatableValue
-        /// Its exact velocity now.
+        /// Its exact velocity now, where the new motion carries it on (a spring's, a position's
+        /// along a path); zero where it does not (see ``FlightEngine/inFlight(_:state:at:carryingVelocity:)``).
         let velocity: SIMD16<Double>
 
         init(from: any AnimatableValue, velocity: SIMD16<Double>) {
