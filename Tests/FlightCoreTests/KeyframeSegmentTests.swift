@@ -351,6 +351,46 @@ extension MainActorSuites {
             #expect(exact == 21)
         }
 
+        /// A piecewise-cubic progress fits exactly whatever the tolerance, so one fit serves moves
+        /// of every travel (cells of all sizes, each redirect's own distance): after the first,
+        /// they make no evaluations. A curve that is not cubic is fitted to each tolerance's step.
+        @Test("A piecewise-cubic curve's exact fit serves every travel; other curves are fitted to each tolerance")
+        @MainActor func exactFitsShared() throws {
+            let easings = Easing.allNamed + [Easing.steps(4), .reversed(.inOutCubic), .linear]
+            // Relative tolerances from 1.7e-6 to 0.17: hundreds of steps apart, and travels
+            // other tests seldom fit (whose fits the cache could hold already).
+            let travels = [2.9, 29.0, 2_900.0, 29_000.0, 290_000.0]
+            var shared = 0
+            for easing in easings {
+                var segments: [[Double]] = []
+                var evaluations: [Int] = []
+                for travel in travels {
+                    let motion = try ValueMotion(from: 0.0, to: travel, easing: easing, duration: 0.5, tolerance: .absolute(0.5))
+                    let keys = motion.keyframes()
+                    #expect(motion.maximumDeviation(of: keys, samples: 4_000) <= 0.5 * (1 + 1e-9), "\(easing) over \(travel)")
+                    segments.append(keys.keyTimes)
+                    // A move half as long again (a tolerance a few steps away) played on a layer
+                    // of its own: its fit's evaluations.
+                    let layer = HeadlessLayer(clock: ManualClock())
+                    let group = layer.animate { animator in
+                        animator.value(1.5 * travel, forKeyPath: "exactFitProbe").duration(0.5).easing(easing).tolerance(.absolute(0.5))
+                    }
+                    evaluations.append(group.resolved.properties.first?.fitEvaluations ?? -1)
+                }
+                let same = segments.allSatisfy { $0 == segments[0] }
+                if easing.isPiecewiseCubic {
+                    shared += 1
+                    #expect(same, "\(easing): \(segments.map(\.count))")
+                    // The motions fitted it first; every other move took it from the cache.
+                    #expect(evaluations.allSatisfy { $0 == 0 }, "\(easing): \(evaluations)")
+                } else {
+                    // Fitted looser over the shorter travels: fewer keyframes.
+                    #expect(!same && segments[0].count < segments[4].count, "\(easing): \(segments.map(\.count))")
+                }
+            }
+            #expect(shared == 21)
+        }
+
         @Test("Colours placed from their progress fit: within tolerance at every 1/120 s frame and inside each, every space and mix")
         func chordFits() throws {
             var random = SplitMix64(seed: 43)

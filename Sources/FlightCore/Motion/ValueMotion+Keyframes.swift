@@ -160,11 +160,31 @@ extension ValueMotion {
     /// The fit of this motion's progress within `relative` (a tolerance relative to the travel),
     /// from ``KeyframeCache`` where it holds one, over this motion's duration. On a timing curve
     /// the tolerance is stepped (``steppedTolerance(_:)``), so that moves whose travels differ a
-    /// little share the fit; a spring's is not (its progress starts from a velocity of its own,
-    /// so it rarely shares a fit). Nil where the fit gives up (see
+    /// little share the fit, and a piecewise-cubic curve's exact fit serves every tolerance; a
+    /// spring's is not (its progress starts from a velocity of its own, so it rarely shares a
+    /// fit). Nil where the fit gives up (see
     /// ``fittedKeyframes(bound:budget:evaluations:reached:)``).
     private func progressFit(relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
-        let relative = isPhysical ? relative : Self.steppedTolerance(relative)
+        // A piecewise-cubic progress is fitted exactly (one segment per piece) whatever the
+        // tolerance: fitted once, within ``exactProgressTolerance``, it serves every travel. (A
+        // staircase with more steps than keyframes has no such fit, and is fitted as any curve.)
+        if !isPhysical && easing.isPiecewiseCubic && relative >= Self.exactProgressTolerance,
+           let exact = progressFit(keyedAt: Self.exactProgressTolerance, budget: budget, evaluations: &evaluations,
+                                   reached: &reached) {
+            return exact
+        }
+        return progressFit(keyedAt: isPhysical ? relative : Self.steppedTolerance(relative), budget: budget,
+                           evaluations: &evaluations, reached: &reached)
+    }
+
+    /// The relative tolerance a piecewise-cubic progress is fitted to once for every travel
+    /// (see ``progressFit(relative:budget:evaluations:reached:)``): a billionth, which such a
+    /// fit meets with rounding to spare.
+    static var exactProgressTolerance: Double { 1e-9 }
+
+    /// The fit of this motion's progress within `relative`, kept in ``KeyframeCache`` under that
+    /// tolerance.
+    private func progressFit(keyedAt relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
         let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
             // The trajectory is copied out only for a fit the cache does not hold.
             guard let trajectory = progressChannel?.trajectory else { return nil }
