@@ -93,7 +93,7 @@ extension LayerProperty {
             return newProperty == nil && oldProperty == nil && newer == older ? .replaces : .none
         }
         if new === old { return .replaces }
-        guard new.whole === old.whole else { return .none }
+        guard new.wholeIdentity == old.wholeIdentity else { return .none }
         let shared = new.components & old.components
         if shared == 0 { return .none }
         if shared == old.components && !new.isRelative { return .replaces }
@@ -245,7 +245,7 @@ package struct PartComposition {
     /// ``concerns(_:)``, given the layer property of `animated` (nil for a custom key path):
     /// two layer properties are told by their wholes' identity, without reading a key path.
     func concerns(_ animated: String, _ animatedProperty: LayerProperty?) -> Bool {
-        if let animatedProperty, let property { return animatedProperty.whole === property.whole }
+        if let animatedProperty, let property { return animatedProperty.wholeIdentity == property.wholeIdentity }
         return concerns(animated)
     }
 

@@ -74,6 +74,11 @@ public final class LayerProperty: Sendable {
     /// so that two properties of one whole are told by identity, without reading a key path.
     package var whole: LayerProperty { wholeOfPart ?? self }
 
+    /// The identity of ``whole``: what tells two properties' wholes apart where take-over
+    /// compares every animation on a host with every property of a group (a trivial value,
+    /// where ``whole`` hands out a reference, retained and released at each comparison).
+    package var wholeIdentity: ObjectIdentifier { ObjectIdentifier(wholeOfPart ?? self) }
+
     /// The part of `baseValue` this sub-path names (the value itself for a base property).
     public func read(from baseValue: any AnimatableValue) -> any AnimatableValue {
         readPart?(baseValue) ?? baseValue
