@@ -391,6 +391,33 @@ extension MainActorSuites {
             #expect(shared == 21)
         }
 
+        /// A redirect's colour starts where the interrupted motion stands, a value no later move is
+        /// likely to start from exactly: its fit is looked for among those kept, but not kept
+        /// itself (it would only push out fits that are asked for again). A fit from rest is kept.
+        @Test("A colour's fit from where a redirect finds it is not kept; one from rest is")
+        @MainActor func interruptedFitsNotKept() throws {
+            let clock = ManualClock()
+            let layer = HeadlessLayer(clock: clock)
+            layer.backgroundColor = Color(red: 0.91, green: 0.13, blue: 0.37)
+            let target = Color(red: 0.07, green: 0.52, blue: 0.83)
+            layer.animate { $0.backgroundColor(Color(red: 0.2, green: 0.8, blue: 0.3)).duration(0.6).easing(.inOutQuadratic) }
+            clock.advance(by: 0.17)
+            let redirect = layer.animate { $0.backgroundColor(target).duration(0.6).easing(.inOutQuadratic) }
+            let property = try #require(redirect.resolved.properties.first)
+            #expect(property.fitEvaluations > 0)
+            let interrupted = try #require(property.from as? Color)
+            /// The evaluations of the same move, from rest on a layer of its own.
+            func evaluations() -> Int {
+                let other = HeadlessLayer(clock: clock)
+                other.backgroundColor = interrupted
+                let group = other.animate { $0.backgroundColor(target).duration(property.duration).easing(.inOutQuadratic) }
+                return group.resolved.properties.first?.fitEvaluations ?? -1
+            }
+            // The redirect's fit was not kept; the first from rest was.
+            #expect(evaluations() > 0)
+            #expect(evaluations() == 0)
+        }
+
         @Test("Colours placed from their progress fit: within tolerance at every 1/120 s frame and inside each, every space and mix")
         func chordFits() throws {
             var random = SplitMix64(seed: 43)

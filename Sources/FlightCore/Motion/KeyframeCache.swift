@@ -116,14 +116,16 @@ package final class KeyframeCache: @unchecked Sendable {
         return fitted
     }
 
-    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept; nil (and
-    /// nothing kept) when `fit` gives up.
-    package func pathFit<Value: AnimatableValue>(_ key: PathKey, fit: () -> Keyframes<Value>?) -> Keyframes<Value>? {
+    /// The fit along a curved path for `key`, fitted by `fit` if it is not kept, and then kept
+    /// with `keeping`; nil (and nothing kept) when `fit` gives up.
+    package func pathFit<Value: AnimatableValue>(
+        _ key: PathKey, keeping: Bool = true, fit: () -> Keyframes<Value>?
+    ) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
         // The key names the value type, so the entry is a fit of this type.
         if let found = lock.withLock({ pathFits.found(key) }) { return unsafeDowncast(found, to: PathFit<Value>.self).keyframes }
         guard let fitted = fit() else { return nil }
-        lock.withLock { pathFits.keep(PathFit(fitted), for: key) }
+        if keeping { lock.withLock { pathFits.keep(PathFit(fitted), for: key) } }
         return fitted
     }
 

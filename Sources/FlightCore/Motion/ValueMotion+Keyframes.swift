@@ -69,11 +69,17 @@ extension ValueMotion {
     /// with more steps than keyframes), or the evaluations run out, the last resort takes over
     /// (``SegmentFitter/uniform(_:duration:count:start:end:evaluations:)``, whose evaluations
     /// are kept back), so that the work stays within ``maximumFitEvaluations``.
-    func boundedFit(tolerance: KeyframeTolerance) -> BoundedPlacedFit {
+    ///
+    /// With `keepingCurvedFit` false, a fit along a curved path (a colour's, a transform's) is
+    /// still looked for in ``KeyframeCache`` but, made anew, not kept there: a motion that starts
+    /// where another was interrupted starts from a value no later move is likely to start from
+    /// exactly, and keeping its fit would only push out fits that are asked for again.
+    func boundedFit(tolerance: KeyframeTolerance, keepingCurvedFit: Bool = true) -> BoundedPlacedFit {
         var evaluations = 0
         var reached = 1.0
         if duration == 0 || isStill,
-           let fixed = fittedKeyframes(bound: 0, budget: 0, evaluations: &evaluations, reached: &reached) {
+           let fixed = fittedKeyframes(bound: 0, budget: 0, evaluations: &evaluations, reached: &reached,
+                                        keeping: keepingCurvedFit) {
             return (fixed, nil, 0)
         }
         let asked = displayBound(tolerance)
@@ -83,7 +89,8 @@ extension ValueMotion {
             - SegmentFitter.evaluationsPerSegment
         var previous = 0.0
         while evaluations < budget && bound.isFinite {
-            if let fitted = fittedKeyframes(bound: bound, budget: budget, evaluations: &evaluations, reached: &reached) {
+            if let fitted = fittedKeyframes(bound: bound, budget: budget, evaluations: &evaluations, reached: &reached,
+                                            keeping: keepingCurvedFit) {
                 return (fitted, bound > asked ? bound : nil, evaluations)
             }
             // A wider tolerance that took the keyframes no further will not take them to the end.
@@ -104,9 +111,10 @@ extension ValueMotion {
 
     /// Keyframes within `bound`, or nil when they would take more than ``maximumKeyframes``, or
     /// when `evaluations` reaches `budget` before they are found; `reached` is set to the share
-    /// of the duration they reached.
+    /// of the duration they reached. A fit along a curved path is kept in ``KeyframeCache``
+    /// with `keeping`.
     private func fittedKeyframes(
-        bound: Double, budget: Int, evaluations: inout Int, reached: inout Double
+        bound: Double, budget: Int, evaluations: inout Int, reached: inout Double, keeping: Bool
     ) -> FittedKeyframes<Value>? {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
@@ -153,7 +161,7 @@ extension ValueMotion {
         }
         guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit().map { .frames($0) } }
         let key = KeyframeCache.PathKey(Value.self, from: start, to: end, progress: progressCacheKey(tolerance: bound))
-        guard let fitted = KeyframeCache.shared.pathFit(key, fit: fit) else { return nil }
+        guard let fitted = KeyframeCache.shared.pathFit(key, keeping: keeping, fit: fit) else { return nil }
         return .frames(fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames))
     }
 
