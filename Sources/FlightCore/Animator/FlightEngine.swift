@@ -341,7 +341,7 @@ enum FlightEngine {
         // through its value witnesses.
         let current: any AnimatableValue
         var inFlight: Synchronizer.InFlight?
-        if let shown = shownValue(keyPath, base: known?.baseKeyPath ?? keyPath, on: host, placed: state.placed, at: now) {
+        if let shown = shownValue(keyPath, property: known, on: host, placed: state.placed, at: now) {
             if shown.isOwnTrack {
                 // Only a spring, and a position that follows a path, carry the velocity on: a
                 // timing curve starts from rest, with its duration shortened by the share of
@@ -385,14 +385,16 @@ enum FlightEngine {
     /// whether the value is the one an animation of exactly this key path plays. Nil for a
     /// custom key path never set.
     static func shownValue(_ keyPath: String, on host: any AnimationHost, at now: TimeInterval) -> Shown? {
-        shownValue(keyPath, base: LayerProperty.base(of: keyPath), on: host, placed: host.animationState.placed, at: now)
+        shownValue(keyPath, property: LayerProperty.named(keyPath), on: host, placed: host.animationState.placed, at: now)
     }
 
-    /// ``shownValue(_:on:at:)`` given the whole `base` of `keyPath` (`keyPath` itself if it is
-    /// one), when the caller knows it.
+    /// ``shownValue(_:on:at:)`` given the layer property `keyPath` names (nil for a custom key
+    /// path), when the caller knows it.
     private static func shownValue(
-        _ keyPath: String, base: String, on host: any AnimationHost, placed: [AnimationState.PlacedAnimation], at now: TimeInterval
+        _ keyPath: String, property: LayerProperty?, on host: any AnimationHost, placed: [AnimationState.PlacedAnimation],
+        at now: TimeInterval
     ) -> Shown? {
+        let base = property?.baseKeyPath ?? keyPath
         // An animation that is not Flight's (UIKit's, often additive) plays on the property:
         // what the host presents is what is shown.
         if host.hasOtherAnimations(onBase: base),
@@ -405,10 +407,12 @@ enum FlightEngine {
             return Shown(value: model, isOwnTrack: false)
         }
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
-        var composition = PartComposition(keyPath: keyPath, model: model)
+        var composition = PartComposition(keyPath: keyPath, property: property, model: model)
         // By index, each animation read in place: a placed animation as a loop variable is copied.
         for index in placed.indices where composition.concerns(placed[index].animation.keyPath, placed[index].property) {
-            if let value = placed[index].animation.value(at: now) { composition.apply(value, of: placed[index].animation.keyPath) }
+            if let value = placed[index].animation.value(at: now) {
+                composition.apply(value, of: placed[index].animation.keyPath, placed[index].property)
+            }
         }
         return Shown(value: composition.value, isOwnTrack: composition.isOwnTrack)
     }

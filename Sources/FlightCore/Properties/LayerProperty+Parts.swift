@@ -231,8 +231,15 @@ package struct PartComposition {
 
     /// Starts from `model`, the model value of `keyPath`'s base property.
     package init(keyPath: String, model: any AnimatableValue) {
+        self.init(keyPath: keyPath, property: LayerProperty.named(keyPath), model: model)
+    }
+
+    /// ``init(keyPath:model:)``, given the layer property `keyPath` names (nil for a custom key
+    /// path), so that it is not looked up again.
+    init(keyPath: String, property: LayerProperty?, model: any AnimatableValue) {
+        assert(property === LayerProperty.named(keyPath), "a composition keeps its key path's property")
         self.keyPath = keyPath
-        property = LayerProperty.named(keyPath)
+        self.property = property
         base = property?.baseKeyPath ?? keyPath
         whole = model
     }
@@ -252,15 +259,27 @@ package struct PartComposition {
     /// Applies the value an animation of `animated` (on the same whole) shows; an `additive` one
     /// adds it to the value of `animated` so far (see ``LayerAnimation/isAdditive``).
     package mutating func apply(_ value: any AnimatableValue, of animated: String, additive: Bool = false) {
+        apply(value, of: animated, LayerProperty.named(animated), additive: additive)
+    }
+
+    /// ``apply(_:of:additive:)``, given the layer property `animated` names (nil for a custom
+    /// key path), so that it is not looked up again.
+    mutating func apply(_ value: any AnimatableValue, of animated: String, _ animatedProperty: LayerProperty?, additive: Bool = false) {
+        assert(animatedProperty === LayerProperty.named(animated), "an animation's property is its key path's")
         var value = value
         if additive {
-            let part = animated == base ? nil : LayerProperty.named(animated)
+            let part = animated == base ? nil : animatedProperty
             value = LayerProperty.adding(value, to: part?.read(from: whole) ?? whole)
         }
-        whole = LayerProperty.compose(value, of: animated, into: whole)
+        // A part is written into the whole so far; a whole, or a custom key path, replaces it.
+        if let animatedProperty, animatedProperty.baseKeyPath != nil {
+            whole = animatedProperty.write(value, into: whole)
+        } else {
+            whole = value
+        }
         if animated == keyPath {
             own = value
-        } else if own != nil, LayerProperty.overlap(of: animated, over: keyPath) != .none {
+        } else if own != nil, LayerProperty.overlap(of: animated, animatedProperty, over: keyPath, property) != .none {
             own = nil
         }
     }
