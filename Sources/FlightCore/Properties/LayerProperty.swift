@@ -70,13 +70,10 @@ public final class LayerProperty: Sendable {
         }
     }
 
-    /// The base property this one is part of: itself for a base property. One object per whole,
-    /// so that two properties of one whole are told by identity, without reading a key path.
-    package var whole: LayerProperty { wholeOfPart ?? self }
-
-    /// The identity of ``whole``: what tells two properties' wholes apart where take-over
-    /// compares every animation on a host with every property of a group (a trivial value,
-    /// where ``whole`` hands out a reference, retained and released at each comparison).
+    /// The identity of the base property this one is part of (its own for a base property): one
+    /// object per whole, so that two properties of one whole are told apart without reading a
+    /// key path. A trivial value, where the object itself would be retained and released at
+    /// each of take-over's comparisons.
     package var wholeIdentity: ObjectIdentifier { ObjectIdentifier(wholeOfPart ?? self) }
 
     /// The part of `baseValue` this sub-path names (the value itself for a base property).
