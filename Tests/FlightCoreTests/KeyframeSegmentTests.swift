@@ -391,31 +391,59 @@ extension MainActorSuites {
             #expect(shared == 21)
         }
 
-        /// A redirect's colour starts where the interrupted motion stands, a value no later move is
-        /// likely to start from exactly: its fit is looked for among those kept, but not kept
-        /// itself (it would only push out fits that are asked for again). A fit from rest is kept.
-        @Test("A colour's fit from where a redirect finds it is not kept; one from rest is")
-        @MainActor func interruptedFitsNotKept() throws {
-            let clock = ManualClock()
-            let layer = HeadlessLayer(clock: clock)
-            layer.backgroundColor = Color(red: 0.91, green: 0.13, blue: 0.37)
-            let target = Color(red: 0.07, green: 0.52, blue: 0.83)
-            layer.animate { $0.backgroundColor(Color(red: 0.2, green: 0.8, blue: 0.3)).duration(0.6).easing(.inOutQuadratic) }
-            clock.advance(by: 0.17)
-            let redirect = layer.animate { $0.backgroundColor(target).duration(0.6).easing(.inOutQuadratic) }
-            let property = try #require(redirect.resolved.properties.first)
-            #expect(property.fitEvaluations > 0)
-            let interrupted = try #require(property.from as? Color)
-            /// The evaluations of the same move, from rest on a layer of its own.
-            func evaluations() -> Int {
-                let other = HeadlessLayer(clock: clock)
-                other.backgroundColor = interrupted
-                let group = other.animate { $0.backgroundColor(target).duration(property.duration).easing(.inOutQuadratic) }
+        /// A staircase with more jumps than keyframes has no exact fit: that is found once and
+        /// kept, and later moves on it fit the staircase as any curve, without trying again.
+        @Test("A staircase too large for an exact fit is tried once, not at every move or widening")
+        @MainActor func exactFitFailureKept() {
+            // A step count no other test uses, so that its first move here is its first anywhere.
+            let easing = Easing.steps(1_237)
+            func evaluations(_ travel: Double) -> Int {
+                let layer = HeadlessLayer(clock: ManualClock())
+                let group = layer.animate { animator in
+                    animator.value(travel, forKeyPath: "staircaseProbe").duration(2).easing(easing).tolerance(.absolute(0.5))
+                }
                 return group.resolved.properties.first?.fitEvaluations ?? -1
             }
-            // The redirect's fit was not kept; the first from rest was.
-            #expect(evaluations() > 0)
-            #expect(evaluations() == 0)
+            let (first, second, third) = (evaluations(300), evaluations(310), evaluations(320))
+            // The first also tried the exact fit; the others did only the fit of the staircase.
+            #expect(first > second && second == third && second > 0, "\(first), \(second), \(third)")
+        }
+
+        /// A redirect's colour starts where the interrupted motion stands, a value no later move is
+        /// likely to start from exactly: its fit is kept only among the few most recent, where
+        /// cells redirected together from one colour find it, not among the fits kept for later
+        /// (which it would push out). A fit from rest is kept for later.
+        @Test("A colour's fit from where a redirect finds it serves cells redirected with it, but is not kept for later")
+        @MainActor func interruptedFitsKeptBriefly() throws {
+            let clock = ManualClock()
+            let (start, first) = (Color(red: 0.91, green: 0.13, blue: 0.37), Color(red: 0.2, green: 0.8, blue: 0.3))
+            let target = Color(red: 0.07, green: 0.52, blue: 0.83)
+            /// A layer showing `color`, at rest.
+            func cell(_ color: Color) -> HeadlessLayer {
+                let layer = HeadlessLayer(clock: clock)
+                layer.backgroundColor = color
+                return layer
+            }
+            // Two cells that move alike, redirected together.
+            let cells = [cell(start), cell(start)]
+            for layer in cells { layer.animate { $0.backgroundColor(first).duration(0.6).easing(.inOutQuadratic) } }
+            clock.advance(by: 0.17)
+            let redirected = try cells.map { layer in
+                try #require(layer.animate { $0.backgroundColor(target).duration(0.6).easing(.inOutQuadratic) }.resolved.properties.first)
+            }
+            // The first cell's fit was made; the second, redirected from the same colour, found it.
+            #expect(redirected[0].fitEvaluations > 0 && redirected[1].fitEvaluations == 0)
+            let interrupted = try #require(redirected[0].from as? Color)
+            /// The evaluations of a move from `color` at rest to the target, as long as the redirect.
+            func evaluations(from color: Color) -> Int {
+                let group = cell(color).animate { $0.backgroundColor(target).duration(redirected[0].duration).easing(.inOutQuadratic) }
+                return group.resolved.properties.first?.fitEvaluations ?? -1
+            }
+            // Moves from rest since push it out of the recent fits: it was not kept for later,
+            // and is made again; that fit, from rest, is kept.
+            for index in 0..<KeyframeCache.recentCount { _ = evaluations(from: Color(red: 0.1 * Double(index), green: 0.3, blue: 0.6)) }
+            #expect(evaluations(from: interrupted) > 0)
+            #expect(evaluations(from: interrupted) == 0)
         }
 
         @Test("Colours placed from their progress fit: within tolerance at every 1/120 s frame and inside each, every space and mix")

@@ -77,7 +77,7 @@ public struct LayerAnimation: Sendable {
     }
 
     /// Its keyframes' run where they repeat (nil where they play once).
-    private var run: (any RepeatingKeyframeSequence)? { repeats ? keyframes as? any RepeatingKeyframeSequence : nil }
+    private var repeatingRun: (any RepeatingKeyframeSequence)? { repeats ? keyframes as? any RepeatingKeyframeSequence : nil }
 
     /// Its duration: the keyframes', as `CAMediaTiming.duration`. For a property of a repeating
     /// group (``Repetition``), one period: the keyframes then cover one period, which plays
@@ -94,16 +94,16 @@ public struct LayerAnimation: Sendable {
     /// is `Float.greatestFiniteMagnitude`, which Apple documents "will cause the animation to
     /// repeat forever"), and a `beginTime` ``repeatPhase`` `/ speed` earlier (or, held at speed
     /// 0, ``repeatPhase`` added to its `timeOffset`).
-    public var repeatCount: Double { run?.periodCount ?? 0 }
+    public var repeatCount: Double { repeatingRun?.periodCount ?? 0 }
 
     /// How far into its first period a repeating animation begins, in seconds: 0 but for a
     /// repeating group played backwards (``AnimationGroup/reverse()``), whose mirrored run
     /// starts part-way into a period. See ``repeatCount``.
-    public var repeatPhase: TimeInterval { run?.phase ?? 0 }
+    public var repeatPhase: TimeInterval { repeatingRun?.phase ?? 0 }
 
     /// How long it plays: ``duration``, or, repeating, its whole run from its begin time
     /// (infinite for forever).
-    var playingDuration: TimeInterval { run?.runDuration ?? keyframes.duration }
+    var playingDuration: TimeInterval { repeatingRun?.runDuration ?? keyframes.duration }
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
@@ -147,7 +147,7 @@ public struct LayerAnimation: Sendable {
     /// The value it shows at host time `time`, or nil when it shows nothing.
     public func value(at time: TimeInterval) -> (any AnimatableValue)? {
         guard let local = localTime(at: time) else { return nil }
-        if let run { return run.runValue(at: local) }
+        if let repeatingRun { return repeatingRun.runValue(at: local) }
         return keyframes.presentationValue(at: local)
     }
 }

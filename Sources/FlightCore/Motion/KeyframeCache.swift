@@ -117,15 +117,17 @@ package final class KeyframeCache: @unchecked Sendable {
     }
 
     /// The fit along a curved path for `key`, fitted by `fit` if it is not kept, and then kept
-    /// with `keeping`; nil (and nothing kept) when `fit` gives up.
+    /// (`briefly`: only among the store's few recent fits, ``recentCount``, so that it serves
+    /// moves asked for at once without pushing out a fit kept for later); nil (and nothing
+    /// kept) when `fit` gives up.
     package func pathFit<Value: AnimatableValue>(
-        _ key: PathKey, keeping: Bool = true, fit: () -> Keyframes<Value>?
+        _ key: PathKey, briefly: Bool = false, fit: () -> Keyframes<Value>?
     ) -> Keyframes<Value>? {
         precondition(key.type == ObjectIdentifier(Value.self), "a path fit is kept under its own value type")
         // The key names the value type, so the entry is a fit of this type.
         if let found = lock.withLock({ pathFits.found(key) }) { return unsafeDowncast(found, to: PathFit<Value>.self).keyframes }
         guard let fitted = fit() else { return nil }
-        if keeping { lock.withLock { pathFits.keep(PathFit(fitted), for: key) } }
+        lock.withLock { pathFits.keep(PathFit(fitted), for: key, briefly: briefly) }
         return fitted
     }
 
@@ -145,9 +147,11 @@ package final class KeyframeCache: @unchecked Sendable {
             return stored
         }
 
-        /// Keeps `fitted` for `key`, forgetting the oldest fit once more than ``capacity`` are kept.
-        mutating func keep(_ fitted: Stored, for key: Key) {
-            if fits.updateValue(fitted, forKey: key) == nil, let oldest = order.append(key, capacity: KeyframeCache.capacity) {
+        /// Keeps `fitted` for `key`, forgetting the oldest fit once more than ``capacity`` are
+        /// kept; `briefly`, only among the recent ones.
+        mutating func keep(_ fitted: Stored, for key: Key, briefly: Bool = false) {
+            if !briefly, fits.updateValue(fitted, forKey: key) == nil,
+               let oldest = order.append(key, capacity: KeyframeCache.capacity) {
                 fits[oldest] = nil
             }
             recent.insert(key, fitted)

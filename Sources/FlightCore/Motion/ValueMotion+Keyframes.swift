@@ -54,7 +54,7 @@ extension ValueMotion {
     /// keeps.
     typealias BoundedPlacedFit = (fitted: FittedKeyframes<Value>, widenedTo: Double?, evaluations: Int)
 
-    /// ``boundedFit(tolerance:)``'s keyframes as a list of their own.
+    /// ``boundedFit(tolerance:startsMidFlight:)``'s keyframes as a list of their own.
     func boundedKeyframes(tolerance: KeyframeTolerance) -> BoundedFit {
         let (fitted, widenedTo, evaluations) = boundedFit(tolerance: tolerance)
         return (fitted.keyframes, widenedTo, evaluations)
@@ -70,16 +70,17 @@ extension ValueMotion {
     /// (``SegmentFitter/uniform(_:duration:count:start:end:evaluations:)``, whose evaluations
     /// are kept back), so that the work stays within ``maximumFitEvaluations``.
     ///
-    /// With `keepingCurvedFit` false, a fit along a curved path (a colour's, a transform's) is
-    /// still looked for in ``KeyframeCache`` but, made anew, not kept there: a motion that starts
-    /// where another was interrupted starts from a value no later move is likely to start from
-    /// exactly, and keeping its fit would only push out fits that are asked for again.
-    func boundedFit(tolerance: KeyframeTolerance, keepingCurvedFit: Bool = true) -> BoundedPlacedFit {
+    /// A motion that `startsMidFlight` (where another was interrupted) starts from a value no
+    /// later move is likely to start from exactly: its fit along a curved path (a colour's, a
+    /// transform's), made anew, is kept in ``KeyframeCache`` only among the few most recent (for
+    /// moves redirected together from one value, as cells, or two properties of one group),
+    /// not among the fits kept for later, which it would push out.
+    func boundedFit(tolerance: KeyframeTolerance, startsMidFlight: Bool = false) -> BoundedPlacedFit {
         var evaluations = 0
         var reached = 1.0
         if duration == 0 || isStill,
            let fixed = fittedKeyframes(bound: 0, budget: 0, evaluations: &evaluations, reached: &reached,
-                                        keeping: keepingCurvedFit) {
+                                        briefly: startsMidFlight) {
             return (fixed, nil, 0)
         }
         let asked = displayBound(tolerance)
@@ -90,7 +91,7 @@ extension ValueMotion {
         var previous = 0.0
         while evaluations < budget && bound.isFinite {
             if let fitted = fittedKeyframes(bound: bound, budget: budget, evaluations: &evaluations, reached: &reached,
-                                            keeping: keepingCurvedFit) {
+                                            briefly: startsMidFlight) {
                 return (fitted, bound > asked ? bound : nil, evaluations)
             }
             // A wider tolerance that took the keyframes no further will not take them to the end.
@@ -111,10 +112,10 @@ extension ValueMotion {
 
     /// Keyframes within `bound`, or nil when they would take more than ``maximumKeyframes``, or
     /// when `evaluations` reaches `budget` before they are found; `reached` is set to the share
-    /// of the duration they reached. A fit along a curved path is kept in ``KeyframeCache``
-    /// with `keeping`.
+    /// of the duration they reached. A fit along a curved path made anew is kept in
+    /// ``KeyframeCache``, `briefly` only among the most recent.
     private func fittedKeyframes(
-        bound: Double, budget: Int, evaluations: inout Int, reached: inout Double, keeping: Bool
+        bound: Double, budget: Int, evaluations: inout Int, reached: inout Double, briefly: Bool
     ) -> FittedKeyframes<Value>? {
         typealias Frame = Keyframes<Value>.Keyframe
         guard duration > 0 else {
@@ -161,7 +162,7 @@ extension ValueMotion {
         }
         guard let start = PathFitIdentity(from), let end = PathFitIdentity(to) else { return fit().map { .frames($0) } }
         let key = KeyframeCache.PathKey(Value.self, from: start, to: end, progress: progressCacheKey(tolerance: bound))
-        guard let fitted = KeyframeCache.shared.pathFit(key, keeping: keeping, fit: fit) else { return nil }
+        guard let fitted = KeyframeCache.shared.pathFit(key, briefly: briefly, fit: fit) else { return nil }
         return .frames(fitted.duration == duration ? fitted : Keyframes(duration: duration, frames: fitted.frames))
     }
 
@@ -171,18 +172,21 @@ extension ValueMotion {
     /// little share the fit, and a piecewise-cubic curve's exact fit serves every tolerance; a
     /// spring's is not (its progress starts from a velocity of its own, so it rarely shares a
     /// fit). Nil where the fit gives up (see
-    /// ``fittedKeyframes(bound:budget:evaluations:reached:)``).
+    /// ``fittedKeyframes(bound:budget:evaluations:reached:briefly:)``).
     private func progressFit(relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
         // A piecewise-cubic progress is fitted exactly (one segment per piece) whatever the
-        // tolerance: fitted once, within ``exactProgressTolerance``, it serves every travel. (A
-        // staircase with more steps than keyframes has no such fit, and is fitted as any curve.)
-        if !isPhysical && easing.isPiecewiseCubic && relative >= Self.exactProgressTolerance,
-           let exact = progressFit(keyedAt: Self.exactProgressTolerance, budget: budget, evaluations: &evaluations,
-                                   reached: &reached) {
-            return exact
+        // tolerance: fitted once, within ``exactProgressTolerance``, it serves every travel. A
+        // staircase with more jumps than keyframes has no such fit: that is kept too (an empty
+        // fit), so that it is tried once, and the curve is fitted as any other, with what is
+        // left of the budget.
+        let spent = evaluations
+        if !isPhysical && easing.isPiecewiseCubic && relative >= Self.exactProgressTolerance {
+            let exact = progressFit(keyedAt: Self.exactProgressTolerance, budget: budget, evaluations: &evaluations,
+                                    reached: &reached, keepingFailure: true)
+            if let exact, !exact.frames.isEmpty { return exact }
         }
-        return progressFit(keyedAt: isPhysical ? relative : Self.steppedTolerance(relative), budget: budget,
-                           evaluations: &evaluations, reached: &reached)
+        return progressFit(keyedAt: isPhysical ? relative : Self.steppedTolerance(relative), budget: budget - (evaluations - spent),
+                           evaluations: &evaluations, reached: &reached, keepingFailure: false)
     }
 
     /// The relative tolerance a piecewise-cubic progress is fitted to once for every travel
@@ -191,18 +195,22 @@ extension ValueMotion {
     static var exactProgressTolerance: Double { 1e-9 }
 
     /// The fit of this motion's progress within `relative`, kept in ``KeyframeCache`` under that
-    /// tolerance.
-    private func progressFit(keyedAt relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
+    /// tolerance; with `keepingFailure`, a fit that gives up is kept as an empty one (and
+    /// returned so), so that it is not tried again.
+    private func progressFit(
+        keyedAt relative: Double, budget: Int, evaluations: inout Int, reached: inout Double, keepingFailure: Bool
+    ) -> Keyframes<Double>? {
         let fitted = KeyframeCache.shared.progressFit(progressCacheKey(tolerance: relative)) {
             // The trajectory is copied out only for a fit the cache does not hold.
             guard let trajectory = progressChannel?.trajectory else { return nil }
             let source = ProgressSource<Double>(easing: easing, trajectory: trajectory,
                                                 path: ComponentwisePath(from: 0, to: 1), travel: 1)
-            return SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,
-                                     maximumKeyframes: Self.maximumKeyframes, budget: budget, evaluations: &evaluations,
-                                     reached: &reached)
+            let fit = SegmentFitter.fit(source, duration: duration, tolerance: relative, start: 0, end: 1,
+                                        maximumKeyframes: Self.maximumKeyframes, budget: budget, evaluations: &evaluations,
+                                        reached: &reached)
+            return fit ?? (keepingFailure ? Keyframes(duration: 0, frames: []) : nil)
         }
-        guard let unit = fitted else { return nil }
+        guard let unit = fitted, !unit.frames.isEmpty else { return fitted }
         return unit.duration == duration ? unit : Keyframes(duration: duration, frames: unit.frames)
     }
 

@@ -227,9 +227,9 @@ enum Synchronizer {
             duration: timing.isPhysical ? requests[index].plan.duration : duration,
             initialVelocity: timing.isPhysical ? velocity(requests[index].inFlight, as: Value.self) : .zero, tolerance: tolerance,
             travel: timing.travel, path: path(from: current, to: target, mix: timing.colorMix))
-        // A fit from where an interrupted motion stands is not kept (see `boundedFit`).
+        // A fit from where an interrupted motion stands is kept only briefly (see `boundedFit`).
         let (keyframes, widened, evaluations) = motion.boundedFit(tolerance: tolerance,
-                                                                  keepingCurvedFit: requests[index].inFlight == nil)
+                                                                  startsMidFlight: requests[index].inFlight != nil)
         // The last check before a host: every keyframe value a finite number.
         guard keyframes.hasFiniteValues else { return try jump(evaluations: evaluations) }
         if motion.excursionWasLimited {
