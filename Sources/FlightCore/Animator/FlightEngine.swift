@@ -406,6 +406,12 @@ enum FlightEngine {
             guard let model = host.modelValue(forKeyPath: keyPath) else { return nil }
             return Shown(value: model, isOwnTrack: false)
         }
+        // Most often the one animation on the whole is of exactly this key path: what it shows
+        // is what is shown (rule 2), and neither the model nor a composition is needed.
+        if let only = onlyAnimation(on: base, ofExactly: keyPath, property, among: placed),
+           let value = placed[only].animation.value(at: now) {
+            return Shown(value: value, isOwnTrack: true)
+        }
         guard let model = host.modelValue(forKeyPath: base) else { return nil }
         var composition = PartComposition(keyPath: keyPath, property: property, model: model)
         // By index, each animation read in place: a placed animation as a loop variable is copied.
@@ -415,6 +421,24 @@ enum FlightEngine {
             }
         }
         return Shown(value: composition.value, isOwnTrack: composition.isOwnTrack)
+    }
+
+    /// The position in `placed` of the one animation on the whole `base` of `keyPath` (whose
+    /// layer property is `property`, nil for a custom key path), if there is exactly one and it
+    /// is of `keyPath` itself; nil otherwise.
+    private static func onlyAnimation(
+        on base: String, ofExactly keyPath: String, _ property: LayerProperty?, among placed: [AnimationState.PlacedAnimation]
+    ) -> Int? {
+        var only: Int?
+        for index in placed.indices
+        where PartComposition.shareWhole(placed[index].animation.keyPath, placed[index].property, base, property) {
+            guard only == nil else { return nil }
+            only = index
+        }
+        // By name, as the composition tells its own track (an alias of a property's key path
+        // is read from the whole).
+        guard let only, placed[only].animation.keyPath == keyPath else { return nil }
+        return only
     }
 
     /// What a key path shows (see ``shownValue(_:on:at:)``). A type of its own rather than a

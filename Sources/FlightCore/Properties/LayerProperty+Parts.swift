@@ -249,11 +249,17 @@ package struct PartComposition {
         animated == base || LayerProperty.base(of: animated) == base
     }
 
-    /// ``concerns(_:)``, given the layer property of `animated` (nil for a custom key path):
-    /// two layer properties are told by their wholes' identity, without reading a key path.
+    /// ``concerns(_:)``, given the layer property of `animated` (nil for a custom key path).
     func concerns(_ animated: String, _ animatedProperty: LayerProperty?) -> Bool {
+        Self.shareWhole(animated, animatedProperty, base, property)
+    }
+
+    /// Whether an animation of `animated` plays on the whole `base`, given their layer
+    /// properties (nil for custom key paths; `property` is any of the whole's): two layer
+    /// properties are told by their wholes' identity, without reading a key path.
+    static func shareWhole(_ animated: String, _ animatedProperty: LayerProperty?, _ base: String, _ property: LayerProperty?) -> Bool {
         if let animatedProperty, let property { return animatedProperty.wholeIdentity == property.wholeIdentity }
-        return concerns(animated)
+        return animated == base || LayerProperty.base(of: animated) == base
     }
 
     /// Applies the value an animation of `animated` (on the same whole) shows; an `additive` one
