@@ -105,27 +105,33 @@ public struct CubicBezier: Sendable, Hashable {
     func parameter(forTime x: Double) -> Double {
         // Control points at a third and two thirds of the way in x make x(t) = t: the curves a
         // keyframe fit tries by the thousand, whose second point is `1 − 1/3` (not `2.0 / 3`, a
-        // unit in the last place off, which takes the general way; Newton's first check below
-        // returns `x` for either).
+        // unit in the last place off, which takes the general way; Newton's first check in
+        // `parameter(_:_:reaching:)` returns `x` for either).
         if x1 == 1.0 / 3 && x2 == 1 - 1.0 / 3 { return x }
-        // Newton's method converges in a few steps wherever the curve is not flat in x.
-        var t = x
+        return Self.parameter(x1, x2, reaching: x)
+    }
+
+    /// The parameter `t` in `0...1` at which the axis with control coordinates `c1` and `c2`
+    /// (in `0...1`, which makes it monotone) reaches `value`.
+    static func parameter(_ c1: Double, _ c2: Double, reaching value: Double) -> Double {
+        // Newton's method converges in a few steps wherever the axis is not flat.
+        var t = value
         for _ in 0..<8 {
-            let error = Self.polynomial(x1, x2, at: t) - x
+            let error = polynomial(c1, c2, at: t) - value
             if abs(error) < 1e-15 { return t }
-            let slope = Self.slope(x1, x2, at: t)
-            if abs(slope) < 1e-7 { break }
-            let next = t - error / slope
+            let gradient = slope(c1, c2, at: t)
+            if abs(gradient) < 1e-7 { break }
+            let next = t - error / gradient
             if next < 0 || next > 1 { break }
             t = next
         }
-        // Bisection: Bx is monotone on 0...1 because x1 and x2 lie in 0...1.
+        // Bisection: the axis is monotone on 0...1.
         var (low, high) = (0.0, 1.0)
-        t = x
+        t = value
         for _ in 0..<64 {
-            let value = Self.polynomial(x1, x2, at: t)
-            if value == x { return t }
-            if value < x { low = t } else { high = t }
+            let reached = polynomial(c1, c2, at: t)
+            if reached == value { return t }
+            if reached < value { low = t } else { high = t }
             let mid = (low + high) / 2
             if mid == low || mid == high { break }
             t = mid
@@ -141,19 +147,7 @@ public struct CubicBezier: Sendable, Hashable {
     package func parameter(forProgress y: Double) -> Double {
         if !(y > 0) { return 0 }
         if y >= 1 { return 1 }
-        var (low, high) = (0.0, 1.0)
-        var t = y
-        for _ in 0..<100 {
-            let error = Self.polynomial(y1, y2, at: t) - y
-            if error == 0 { return t }
-            if error < 0 { low = t } else { high = t }
-            if abs(error) < 1e-15 || high - low <= 2 * high.ulp { return t }
-            // Newton's step where it stays inside the bracket, else the bracket's middle.
-            let slope = Self.slope(y1, y2, at: t)
-            let next = t - error / slope
-            t = slope > 0 && next > low && next < high ? next : (low + high) / 2
-        }
-        return t
+        return Self.parameter(y1, y2, reaching: y)
     }
 
     /// The part of this curve between the parameters `a < b`, as a timing curve of its own
