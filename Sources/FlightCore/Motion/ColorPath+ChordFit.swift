@@ -35,8 +35,9 @@ extension ColorPath {
     /// (``CubicBezier/part(from:to:)``), so the progress plays exactly as before: only the chords
     /// change.
     ///
-    /// `isExact` says that `progress` plays the motion's progress exactly (a piecewise cubic
-    /// one's, `Easing.isPiecewiseCubic`): the chords then take the whole tolerance.
+    /// `isExact` says that `progress` plays the motion's progress exactly (the exact fit of a
+    /// piecewise-cubic one, within a billionth of the travel): the chords then take the whole
+    /// tolerance.
     ///
     /// Nil where a part's curve would leave the unit square, where two keyframes would fall at
     /// one time, beyond `maximumKeyframes` keyframes, where no part longer than a billionth of

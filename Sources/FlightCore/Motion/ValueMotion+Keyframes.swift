@@ -140,7 +140,7 @@ extension ValueMotion {
             // a timing curve the tolerance is stepped, so that moves whose travels differ a
             // little share the fit; a spring's is not (its progress starts from a velocity of
             // its own, so it rarely shares a fit).
-            guard let progress = progressFit(relative: bound / travel, budget: remaining, evaluations: &evaluations,
+            guard let (progress, _) = progressFit(relative: bound / travel, budget: remaining, evaluations: &evaluations,
                                              reached: &reached) else { return nil }
             // Placed between these values where they are read: the fit's list is shared, not
             // copied into one of these values' own.
@@ -171,9 +171,11 @@ extension ValueMotion {
     /// the tolerance is stepped (``steppedTolerance(_:)``), so that moves whose travels differ a
     /// little share the fit, and a piecewise-cubic curve's exact fit serves every tolerance; a
     /// spring's is not (its progress starts from a velocity of its own, so it rarely shares a
-    /// fit). Nil where the fit gives up (see
-    /// ``fittedKeyframes(bound:budget:evaluations:reached:briefly:)``).
-    private func progressFit(relative: Double, budget: Int, evaluations: inout Int, reached: inout Double) -> Keyframes<Double>? {
+    /// fit). Also tells whether the fit is that exact one (within a billionth of the travel).
+    /// Nil where the fit gives up (see ``fittedKeyframes(bound:budget:evaluations:reached:briefly:)``).
+    private func progressFit(
+        relative: Double, budget: Int, evaluations: inout Int, reached: inout Double
+    ) -> (fit: Keyframes<Double>, isExact: Bool)? {
         // A piecewise-cubic progress is fitted exactly (one segment per piece) whatever the
         // tolerance: fitted once, within ``exactProgressTolerance``, it serves every travel. A
         // staircase with more jumps than keyframes has no such fit: that is kept too (an empty
@@ -183,10 +185,11 @@ extension ValueMotion {
         if !isPhysical && easing.isPiecewiseCubic && relative >= Self.exactProgressTolerance {
             let exact = progressFit(keyedAt: Self.exactProgressTolerance, budget: budget, evaluations: &evaluations,
                                     reached: &reached, keepingFailure: true)
-            if let exact, !exact.frames.isEmpty { return exact }
+            if let exact, !exact.frames.isEmpty { return (exact, true) }
         }
-        return progressFit(keyedAt: isPhysical ? relative : Self.steppedTolerance(relative), budget: budget - (evaluations - spent),
-                           evaluations: &evaluations, reached: &reached, keepingFailure: false)
+        let stepped = isPhysical ? relative : Self.steppedTolerance(relative)
+        return progressFit(keyedAt: stepped, budget: budget - (evaluations - spent), evaluations: &evaluations,
+                           reached: &reached, keepingFailure: false).map { ($0, false) }
     }
 
     /// The relative tolerance a piecewise-cubic progress is fitted to once for every travel
@@ -228,9 +231,11 @@ extension ValueMotion {
         let spent = evaluations
         let mix = path.mix
         guard mix.start.w == mix.end.w || !(easing.canOvershoot || isPhysical) else { return nil }
-        guard let progress = progressFit(relative: ColorPath.progressShare * bound / travel, budget: budget,
-                                         evaluations: &evaluations, reached: &reached),
-              let placed = path.chordFit(progress: progress, isExact: easing.isPiecewiseCubic, from: from, to: to, bound: bound,
+        // The chords take the whole bound where the progress fit is exact (a staircase too
+        // large for an exact fit has its progress fitted within its share, as other curves).
+        guard let (progress, isExact) = progressFit(relative: ColorPath.progressShare * bound / travel, budget: budget,
+                                                    evaluations: &evaluations, reached: &reached),
+              let placed = path.chordFit(progress: progress, isExact: isExact, from: from, to: to, bound: bound,
                                          maximumKeyframes: Self.maximumKeyframes,
                                          budget: (budget - (evaluations - spent)) / 2, evaluations: &evaluations)
         else { return nil }
