@@ -103,7 +103,7 @@ public struct LayerAnimation: Sendable {
 
     /// How long it plays: ``duration``, or, repeating, its whole run from its begin time
     /// (infinite for forever).
-    var playingDuration: TimeInterval { repeatingRun?.runDuration ?? keyframes.duration }
+    var playingDuration: TimeInterval { repeats ? keyframes.playingDuration : keyframes.duration }
 
     /// When it ends, in the host's time: infinitely far while its speed is 0.
     public var endTime: TimeInterval {
@@ -147,7 +147,6 @@ public struct LayerAnimation: Sendable {
     /// The value it shows at host time `time`, or nil when it shows nothing.
     public func value(at time: TimeInterval) -> (any AnimatableValue)? {
         guard let local = localTime(at: time) else { return nil }
-        if let repeatingRun { return repeatingRun.runValue(at: local) }
-        return keyframes.presentationValue(at: local)
+        return repeats ? keyframes.playingValue(at: local) : keyframes.presentationValue(at: local)
     }
 }

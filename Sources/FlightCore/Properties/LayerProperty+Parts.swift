@@ -211,7 +211,14 @@ extension LayerProperty {
     /// so far.
     package static func compose(_ value: any AnimatableValue, of animated: String, into whole: any AnimatableValue)
         -> any AnimatableValue {
-        guard let part = named(animated), part.baseKeyPath != nil else { return value }
+        compose(value, ofProperty: named(animated), into: whole)
+    }
+
+    /// ``compose(_:of:into:)``, given the layer property of the key path animated (nil for a
+    /// custom key path).
+    static func compose(_ value: any AnimatableValue, ofProperty property: LayerProperty?, into whole: any AnimatableValue)
+        -> any AnimatableValue {
+        guard let part = property, part.baseKeyPath != nil else { return value }
         return part.write(value, into: whole)
     }
 }
@@ -246,7 +253,7 @@ package struct PartComposition {
 
     /// Whether an animation of `animated` plays on the same whole.
     package func concerns(_ animated: String) -> Bool {
-        animated == base || LayerProperty.base(of: animated) == base
+        Self.shareWhole(animated, nil, base, nil)
     }
 
     /// ``concerns(_:)``, given the layer property of `animated` (nil for a custom key path).
@@ -277,12 +284,7 @@ package struct PartComposition {
             let part = animated == base ? nil : animatedProperty
             value = LayerProperty.adding(value, to: part?.read(from: whole) ?? whole)
         }
-        // A part is written into the whole so far; a whole, or a custom key path, replaces it.
-        if let animatedProperty, animatedProperty.baseKeyPath != nil {
-            whole = animatedProperty.write(value, into: whole)
-        } else {
-            whole = value
-        }
+        whole = LayerProperty.compose(value, ofProperty: animatedProperty, into: whole)
         if animated == keyPath {
             own = value
         } else if own != nil, LayerProperty.overlap(of: animated, animatedProperty, over: keyPath, property) != .none {
