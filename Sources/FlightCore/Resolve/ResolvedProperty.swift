@@ -166,32 +166,76 @@ func firstTime(
 /// A storage of a `ValueMotion`: one that moves straight between its ends.
 private protocol ValueMotionStorage {}
 
+/// What a property's storage reads of its motion: `ValueMotion`'s own members.
+///
+/// The storage is generic over the types of its motion and fit, not over their value type. A
+/// generic class reads and destroys a field whose type is one of its generic arguments through
+/// that argument's metadata, kept in its own; a field of type `ValueMotion<Value>` would have
+/// that type's metadata looked up (by hashing, hundreds of instructions) at each read through
+/// generic code and again when the storage ends, at the end of every group.
+private protocol StoredMotion: Sendable {
+    associatedtype Value: AnimatableValue
+    var duration: TimeInterval { get }
+    var easing: Easing { get }
+    var from: Value { get }
+    var to: Value { get }
+    func value(at t: TimeInterval) -> Value
+    func velocity(at t: TimeInterval) -> Value.Components
+    func progress(at t: TimeInterval) -> Double
+}
+
+extension ValueMotion: StoredMotion {}
+
+/// What a property's storage reads of its keyframes: `FittedKeyframes`' own members (see
+/// ``StoredMotion`` for why the storage is generic over this type).
+private protocol StoredFit: Sendable {
+    associatedtype Value: AnimatableValue
+    /// The keyframes as a list of their own where they are one; nil where they are placed
+    /// between a motion's values.
+    var ownKeyframes: Keyframes<Value>? { get }
+    var keyframes: Keyframes<Value> { get }
+    var count: Int { get }
+    var keyTimes: [Double] { get }
+    var timingFunctions: [CubicBezier] { get }
+    var valueList: [any AnimatableValue] { get }
+    func value(at t: TimeInterval) -> Value
+    func keyTime(ofFrame index: Int) -> Double
+}
+
+extension FittedKeyframes: StoredFit {
+    var ownKeyframes: Keyframes<Value>? {
+        switch self {
+        case .frames(let keyframes): keyframes
+        case .placed: nil
+        }
+    }
+}
+
 /// A property's motion and keyframes, typed; a class so that the resolved property, the layer
-/// animation and the group share one copy.
-private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, ValueMotionStorage {
+/// animation and the group share one copy. `Motion` is a `ValueMotion` and `Fitted` its
+/// `FittedKeyframes` (see ``StoredMotion``).
+private final class TypedMotionStorage<Motion: StoredMotion, Fitted: StoredFit>: MotionStorage, ValueMotionStorage
+where Fitted.Value == Motion.Value {
+    typealias Value = Motion.Value
     // What every group start reads (a layer animation's keyframes, the duration) is kept as it
-    // is read, made once where the value type is known: read through the generic motion, each
-    // would look up the metadata of `ValueMotion<Value>` or `Keyframes<Value>` at every read.
+    // is read, made once where the value type is known.
     let duration: TimeInterval
     /// The keyframes as a host plays them where they are a list of their own; nil where they
     /// are placed between the motion's values without one (a `PlacedTrack` of this storage
     /// then plays them, ``played``).
     private let ownTrack: (any KeyframeSequence)?
-    let motion: ValueMotion<Value>
-    let fitted: FittedKeyframes<Value>
+    let motion: Motion
+    let fitted: Fitted
     /// The motion's velocity in the first lanes, made where the value type is known. A method
     /// of this class runs the generic code, whatever its value type: there the velocity's
     /// arithmetic on `Value.Components` goes lane by lane through the SIMD protocols, thousands
     /// of instructions for what takes tens specialized (a redirect reads the velocity of every
     /// property it interrupts).
-    private let velocityLanes: @Sendable (ValueMotion<Value>, TimeInterval) -> SIMD16<Double>
+    private let velocityLanes: @Sendable (Motion, TimeInterval) -> SIMD16<Double>
 
-    init(motion: consuming ValueMotion<Value>, fitted: FittedKeyframes<Value>) {
+    init(motion: consuming Motion, fitted: Fitted) {
         duration = motion.duration
-        switch fitted {
-        case .frames(let keyframes): ownTrack = keyframes
-        case .placed: ownTrack = nil
-        }
+        ownTrack = fitted.ownKeyframes
         self.motion = motion
         self.fitted = fitted
         velocityLanes = { motion, t in
@@ -211,10 +255,10 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
     // Specialized for the straight-path types (a method of this class otherwise runs generic
     // code, see `velocityLanes`): a sequence scrubbed reads the value at every step, and
     // keyframes placed between two values work each value out along the path.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == CGPoint)
-    @_specialize(where Value == CGSize)
-    @_specialize(where Value == CGRect)
+    @_specialize(where Motion == ValueMotion<Double>, Fitted == FittedKeyframes<Double>)
+    @_specialize(where Motion == ValueMotion<CGPoint>, Fitted == FittedKeyframes<CGPoint>)
+    @_specialize(where Motion == ValueMotion<CGSize>, Fitted == FittedKeyframes<CGSize>)
+    @_specialize(where Motion == ValueMotion<CGRect>, Fitted == FittedKeyframes<CGRect>)
     func keyframeValue(at t: TimeInterval) -> any AnimatableValue { fitted.value(at: t) }
     func exactValue(at t: TimeInterval) -> any AnimatableValue { motion.value(at: t) }
     func progress(at t: TimeInterval) -> Double { motion.progress(at: t) }
@@ -230,10 +274,10 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
 
     // Specialized as `keyframeValue(at:)` is: a trigger's moment is solved on hundreds of
     // instants.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == CGPoint)
-    @_specialize(where Value == CGSize)
-    @_specialize(where Value == CGRect)
+    @_specialize(where Motion == ValueMotion<Double>, Fitted == FittedKeyframes<Double>)
+    @_specialize(where Motion == ValueMotion<CGPoint>, Fitted == FittedKeyframes<CGPoint>)
+    @_specialize(where Motion == ValueMotion<CGSize>, Fitted == FittedKeyframes<CGSize>)
+    @_specialize(where Motion == ValueMotion<CGRect>, Fitted == FittedKeyframes<CGRect>)
     func firstTime(reachingProgress threshold: Double) -> TimeInterval? {
         guard threshold.isFinite else { return nil }
         if threshold == 0 { return 0 }
@@ -259,18 +303,19 @@ private final class TypedMotionStorage<Value: AnimatableValue>: MotionStorage, V
 /// them, small enough to sit in an existential without a box of its own. (A structure, not the
 /// storage itself: casts of what a host plays to Flight's other keyframe kinds, made at every
 /// redirect, cost a conformance look-up for a generic class several times a structure's.)
-private struct PlacedTrack<Value: AnimatableValue>: KeyframeSequence, TurningKeyframeSequence {
-    let storage: TypedMotionStorage<Value>
+private struct PlacedTrack<Motion: StoredMotion, Fitted: StoredFit>: KeyframeSequence, TurningKeyframeSequence
+where Fitted.Value == Motion.Value {
+    let storage: TypedMotionStorage<Motion, Fitted>
 
     var duration: TimeInterval { storage.duration }
     var keyTimes: [Double] { storage.fitted.keyTimes }
     var timingFunctions: [CubicBezier] { storage.fitted.timingFunctions }
     var valueList: [any AnimatableValue] { storage.fitted.valueList }
 
-    @_specialize(where Value == Double)
-    @_specialize(where Value == CGPoint)
-    @_specialize(where Value == CGSize)
-    @_specialize(where Value == CGRect)
+    @_specialize(where Motion == ValueMotion<Double>, Fitted == FittedKeyframes<Double>)
+    @_specialize(where Motion == ValueMotion<CGPoint>, Fitted == FittedKeyframes<CGPoint>)
+    @_specialize(where Motion == ValueMotion<CGSize>, Fitted == FittedKeyframes<CGSize>)
+    @_specialize(where Motion == ValueMotion<CGRect>, Fitted == FittedKeyframes<CGRect>)
     func presentationValue(at t: TimeInterval) -> any AnimatableValue { storage.fitted.value(at: t) }
 
     func mappingValues(_ transform: (any AnimatableValue) -> any AnimatableValue) -> any KeyframeSequence {
