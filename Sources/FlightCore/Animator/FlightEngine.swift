@@ -373,7 +373,7 @@ enum FlightEngine {
               !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
               now - group.beginTime < group.totalDuration else { return nil }
         let elapsed = now - group.beginTime
-        return Synchronizer.InFlight(from: group.resolved.properties[index].from,
+        return Synchronizer.InFlight(from: group.resolved.from(ofPropertyAt: index),
                                      velocity: carryingVelocity ? group.velocity(ofPropertyAt: index, elapsed: elapsed) : .zero)
     }
 

@@ -340,6 +340,6 @@ extension AnimationGroup {
     func velocity(ofPropertyAt index: Int, elapsed: TimeInterval) -> SIMD16<Double> {
         // The property read in place (a copy retains and releases its key path and motion).
         if let repeating { return repeating.velocity(at: index, of: resolved.properties[index], elapsed: elapsed) }
-        return resolved.properties[index].velocity(at: elapsed)
+        return resolved.velocity(ofPropertyAt: index, at: elapsed)
     }
 }

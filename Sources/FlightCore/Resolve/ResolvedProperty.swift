@@ -16,7 +16,7 @@ public struct ResolvedProperty: Sendable {
     /// The layer property ``keyPath`` names (nil for a custom key path): the request's, kept so
     /// that take-over compares wholes without looking key paths up.
     let layerProperty: LayerProperty?
-    private let storage: any MotionStorage
+    fileprivate let storage: any MotionStorage
 
     /// Takes `motion` and `keyframes` over (consumed, so that the motion, a large value, is
     /// moved into its storage rather than copied).
@@ -115,7 +115,27 @@ public struct ResolvedProperty: Sendable {
     }
 }
 
-protocol MotionStorage: Sendable {
+extension ResolvedGroup {
+    // The storage read alone, then asked: a property read in place to call into its storage is
+    // copied whole (its key path, storage and keyframes retained, then released).
+
+    /// ``ResolvedProperty/from`` of the property at `index`.
+    func from(ofPropertyAt index: Int) -> any AnimatableValue {
+        let storage = properties[index].storage
+        return storage.from
+    }
+
+    /// ``ResolvedProperty/velocity(at:)`` of the property at `index`.
+    func velocity(ofPropertyAt index: Int, at t: TimeInterval) -> SIMD16<Double> {
+        let storage = properties[index].storage
+        return storage.velocity(at: t)
+    }
+}
+
+/// A property's motion and keyframes, shared by the resolved property, the layer animation and
+/// the group. A class: its existential is then a reference, which a copy retains, rather than a
+/// boxed value copied through its value witnesses.
+protocol MotionStorage: AnyObject, Sendable {
     var duration: TimeInterval { get }
     var easing: Easing { get }
     var from: any AnimatableValue { get }
