@@ -3,9 +3,10 @@ import Foundation
 /// A group animation that was started: what callbacks receive, and a handle to ask about it.
 @MainActor
 public final class AnimationGroup {
-    // The group's time and its record of events are main-actor state that its start, its
-    // triggers and its end each read and write; no access to them is held across a call out,
-    // so the run-time exclusivity check is left out (marked on each).
+    // The group's time, its record of events, the key paths taken over from it and its
+    // direction are main-actor state that its start, its triggers, its end and every later
+    // group on its host read and write; no access to them is held across a call out, so the
+    // run-time exclusivity check is left out (marked on each).
 
     /// The resolved group: durations, motions and keyframes.
     public let resolved: ResolvedGroup
@@ -35,7 +36,7 @@ public final class AnimationGroup {
     /// object of its own.
     @exclusivity(unchecked) var pendingEnd = 0
     /// The positions in `resolved.properties` of the key paths later groups took over.
-    private var takenOver = TakenOver()
+    @exclusivity(unchecked) private var takenOver = TakenOver()
     /// For each of its key paths, the parts of it that later declarations took over while it
     /// plays on with them held (``LayerProperty/Overlap/holds``): a control call that writes its
     /// resolved value to the model keeps each such part where the model has it, where the later
@@ -218,7 +219,7 @@ public final class AnimationGroup {
     public var scrubsLinearly = false
 
     /// Whether the group plays backwards, towards its start (``reverse()``).
-    public internal(set) var isReversed = false
+    @exclusivity(unchecked) public internal(set) var isReversed = false
 
     /// Notes the group a trigger of this one started (nil: its target was gone), and hands it
     /// the sequence this one belongs to.
