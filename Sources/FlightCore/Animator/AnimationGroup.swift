@@ -98,12 +98,15 @@ public final class AnimationGroup {
     }
 
     /// Whether the group still drives `keyPath`.
-    func owns(_ keyPath: String) -> Bool {
+    func owns(_ keyPath: String) -> Bool { ownedIndex(of: keyPath) != nil }
+
+    /// The position of `keyPath` among the resolved properties, if the group still drives it.
+    func ownedIndex(of keyPath: String) -> Int? {
         // By index, the key path read in place: a resolved property as a loop variable is copied.
         for index in resolved.properties.indices where resolved.properties[index].keyPath == keyPath {
-            if !takenOver.contains(index) { return true }
+            if !takenOver.contains(index) { return index }
         }
-        return false
+        return nil
     }
 
     /// Whether later groups took over every key path it drove.

@@ -135,9 +135,12 @@ public final class AnimationState {
         }
     }
 
-    /// The newest playing group that animates `keyPath`.
-    func newestGroup(animating keyPath: String) -> AnimationGroup? {
-        for group in activeGroups.reversed() where group.owns(keyPath) { return group }
+    /// The newest playing group that animates `keyPath`, and the position of `keyPath` among its
+    /// resolved properties.
+    func newestGroup(animating keyPath: String) -> (group: AnimationGroup, index: Int)? {
+        for group in activeGroups.reversed() {
+            if let index = group.ownedIndex(of: keyPath) { return (group, index) }
+        }
         return nil
     }
 }

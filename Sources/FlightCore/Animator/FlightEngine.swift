@@ -369,8 +369,7 @@ enum FlightEngine {
     static func inFlight(
         _ keyPath: String, state: AnimationState, at now: TimeInterval, carryingVelocity: Bool
     ) -> Synchronizer.InFlight? {
-        guard let group = state.newestGroup(animating: keyPath),
-              !group.isPaused, !group.isReversed, let index = group.resolved.index(of: keyPath),
+        guard let (group, index) = state.newestGroup(animating: keyPath), !group.isPaused, !group.isReversed,
               now - group.beginTime < group.totalDuration else { return nil }
         let elapsed = now - group.beginTime
         return Synchronizer.InFlight(from: group.resolved.from(ofPropertyAt: index),
