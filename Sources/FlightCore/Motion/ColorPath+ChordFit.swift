@@ -11,6 +11,14 @@ extension ColorPath {
     /// 2,682, 2,669 and 2,660 keyframes in all.)
     package static let progressShare = 0.25
 
+    /// The fit's sample fractions (``SegmentFitter/sampleFractions``) that a chord's error reads
+    /// after the middle and the quarters, which it places first, in the fit's order.
+    private static let eighths: [Double] = {
+        let placed: [Double] = [0.5, 0.25, 0.75]
+        assert(Array(SegmentFitter.sampleFractions.prefix(3)) == placed, "a chord places the middle, then the quarters")
+        return SegmentFitter.sampleFractions.filter { !placed.contains($0) }
+    }()
+
     /// Keyframes for a motion along this path whose progress a host plays as `progress` (a fit
     /// of the motion's progress within ``progressShare`` of `bound`, over the travel), or nil
     /// where they cannot be placed so.
@@ -106,14 +114,12 @@ extension ColorPath {
             let (quarter, threeQuarters) = (shown(0.25), shown(0.75))
             var image = ChordImage()
             image.fit(start: origin, end: final, inside: ((0.5, half), (0.25, quarter), (0.75, threeQuarters)), limit: limit)
-            // The other eighths (the middle is measured).
-            for fraction in SegmentFitter.sampleFractions where fraction != 0.5 && worst.error <= limit {
-                switch fraction {
-                case 0.25: _ = error(fraction, quarter, 0)
-                case 0.75: _ = error(fraction, threeQuarters, 0)
-                default:
-                    _ = image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
-                }
+            // The other samples, in the fit's order: the quarters, placed, then the eighths
+            // between them.
+            if worst.error <= limit { _ = error(0.25, quarter, 0) }
+            if worst.error <= limit { _ = error(0.75, threeQuarters, 0) }
+            for fraction in Self.eighths where worst.error <= limit {
+                _ = image.isReady ? error(fraction, image.point(at: fraction), image.allowance) : error(fraction, shown(fraction), 0)
             }
             if worst.error.isNaN { worst.error = .infinity }
             return worst
