@@ -83,6 +83,8 @@ public final class AnimationGroup {
     /// each of its lists and callbacks) but for its property list, which stays in `plan`: once
     /// resolved, the group reads its properties from ``resolved``.
     init(resolved: ResolvedGroup, plan: inout AnimationPlan, beginTime: TimeInterval, keyNumber: Int) {
+        // What a key path is looked up by (``ownedIndex(of:)``, take-over) finds its one property.
+        assert(Set(resolved.properties.map(\.keyPath)).count == resolved.properties.count, "one property per key path")
         self.resolved = resolved
         var kept = AnimationPlan(timingPriority: plan.timingPriority)
         swap(&kept, &plan)

@@ -186,9 +186,10 @@ extension ColorPath {
                 let own = (chord.behind * chord.behind + chord.aside * chord.aside).squareRoot()
                 // How the error grows is read from chords near the bound only: one far beyond it
                 // (a whole segment tried first, tens of times over) is not yet in the regime of
-                // a short chord, and would set the next tries short of their aim. (On 600 seeded
-                // colour moves, 4 × the bound took 0.1 % fewer evaluations and 0.2 % fewer
-                // keyframes than no limit; 2 × took 0.5 % more evaluations.)
+                // a short chord, and would set the next tries short of their aim. (On 600 moves
+                // between seeded random colours, a fifth of them with an alpha below 1, on
+                // linear, cubic and quadratic curves, 4 × the bound took 0.1 % fewer evaluations
+                // and 0.2 % fewer keyframes than no limit; 2 × took 0.5 % more evaluations.)
                 if own.isFinite && own > 0 && chord.error <= 4 * limit {
                     if let (previous, previousOwn) = measured, previousOwn > 0, abs(span - previous) > 0.01 * span {
                         order = min(max(log(own / previousOwn) / log(span / previous), 1), 4)

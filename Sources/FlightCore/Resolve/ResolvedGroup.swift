@@ -5,7 +5,7 @@ import Foundation
 public struct ResolvedGroup: Sendable {
     /// The group's duration in seconds: what the timing priority chose, grown to fit any spring.
     public let duration: TimeInterval
-    /// The properties, in declaration order.
+    /// The properties, in declaration order; one per key path.
     public let properties: [ResolvedProperty]
     /// The property whose progress is the group's value progress: the primary one that decided
     /// the duration, else the one the timing priority picked (the first declared on a tie), or

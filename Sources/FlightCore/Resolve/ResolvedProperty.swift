@@ -116,16 +116,19 @@ public struct ResolvedProperty: Sendable {
 }
 
 extension ResolvedGroup {
-    // The storage read alone, then asked: a property read in place to call into its storage is
-    // copied whole (its key path, storage and keyframes retained, then released).
+    // The storage read alone, then asked. A stored field of a property read in place copies
+    // nothing, but a property read in place to call through its storage is copied whole (its
+    // key path, storage and keyframes retained, then released).
 
-    /// ``ResolvedProperty/from`` of the property at `index`.
+    /// ``ResolvedProperty/from`` of the property at `index`: where its own motion starts.
     func from(ofPropertyAt index: Int) -> any AnimatableValue {
         let storage = properties[index].storage
         return storage.from
     }
 
-    /// ``ResolvedProperty/velocity(at:)`` of the property at `index`.
+    /// ``ResolvedProperty/velocity(at:)`` of the property at `index`: its own motion's velocity
+    /// `t` seconds in, not through a repeating group's cycles (for those, see
+    /// ``AnimationGroup/velocity(ofPropertyAt:elapsed:)``).
     func velocity(ofPropertyAt index: Int, at t: TimeInterval) -> SIMD16<Double> {
         let storage = properties[index].storage
         return storage.velocity(at: t)
@@ -210,7 +213,7 @@ extension ValueMotion: StoredMotion {}
 /// ``StoredMotion`` for why the storage is generic over this type).
 private protocol StoredFit: Sendable {
     associatedtype Value: AnimatableValue
-    /// The keyframes as a list of their own where they are one; nil where they are placed
+    /// The keyframes as a list of their own where they have one; nil where they are placed
     /// between a motion's values.
     var ownKeyframes: Keyframes<Value>? { get }
     var keyframes: Keyframes<Value> { get }
@@ -223,7 +226,7 @@ private protocol StoredFit: Sendable {
 }
 
 extension FittedKeyframes: StoredFit {
-    var ownKeyframes: Keyframes<Value>? {
+    fileprivate var ownKeyframes: Keyframes<Value>? {
         switch self {
         case .frames(let keyframes): keyframes
         case .placed: nil
