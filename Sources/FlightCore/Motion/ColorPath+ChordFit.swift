@@ -186,7 +186,7 @@ extension ColorPath {
                 let own = (chord.behind * chord.behind + chord.aside * chord.aside).squareRoot()
                 // How the error grows is read from two chords of one regime: both near the bound,
                 // or both far beyond it (over 4 ×: a whole segment tried first, tens of times
-                // over). A pair across the two mixes their laws of growth, and set the next tries
+                // over). A pair across the two mixes their laws of growth, and sets the next tries
                 // short of their aim. (On 600 moves between seeded random colours, a fifth of them
                 // with an alpha below 1, on linear, cubic and quadratic curves: 0.2 % fewer
                 // keyframes and 0.06 % more evaluations than any pair. Reading near chords only
